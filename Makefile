@@ -1,0 +1,38 @@
+# Entry points: `make run` (default verification campaign), `make test` (the test suite).
+BUILD ?= build
+TYPE ?= Release
+JOBS ?= $(shell nproc)
+CMAKE_FLAGS ?=
+
+.PHONY: deps configure build run test test-slow test-sanitize bench format clean
+
+deps:
+	@scripts/install-deps.sh
+
+configure: deps
+	@cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=$(TYPE) $(CMAKE_FLAGS) >/dev/null
+
+build: configure
+	@cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	@$(BUILD)/cli/collverify campaign --report reports/out; rc=$$?; \
+	  echo "reports written to reports/out/ (summary.json, junit.xml, report.md, report.html)"; exit $$rc
+
+test: build
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE slow
+
+test-slow: build
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L slow
+
+test-sanitize:
+	@$(MAKE) --no-print-directory test BUILD=build-sanitize TYPE=Debug CMAKE_FLAGS="-DCOLLVERIFY_SANITIZE=ON $(CMAKE_FLAGS)"
+
+bench: build
+	@bench/run.sh $(BUILD)
+
+format:
+	@git ls-files '*.cpp' '*.hpp' '*.h' | xargs clang-format -i
+
+clean:
+	@rm -rf $(BUILD) build-sanitize

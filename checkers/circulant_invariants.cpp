@@ -1,0 +1,161 @@
+#include "checkers/circulant_invariants.hpp"
+
+#include <fmt/format.h>
+
+#include <tuple>
+
+#include "model/int_math.hpp"
+
+namespace collverify {
+namespace {
+
+Violation make(const CirculantSchedule& s, std::string property, std::int64_t rank, int k,
+               std::int64_t block, std::string message) {
+  return Violation{std::move(property), s.p, kNone, rank, k, block, std::move(message)};
+}
+
+void keep(Verdict& best, Violation v) {
+  if (!best || circulant_witness_before(v, *best)) best = std::move(v);
+}
+
+bool in_range(int v, int q) { return v >= -q && v < q; }
+
+// Receive side of rank r >= 1: returns c (its current-phase block) through `c`, or -1.
+void check_receives(const CirculantSchedule& s, std::int64_t r, const CirculantCheckOptions& o,
+                    int& c, Verdict& out) {
+  const int q = s.q;
+  c = -1;
+  int kc = -1;
+  for (int k = 0; k < q; ++k) {
+    const int v = s.recv_at(r, k);
+    if (!in_range(v, q)) {
+      keep(out, make(s, "value_range", r, k, v,
+                     fmt::format("recv[{}][{}] = {} is outside [-{}, {})", r, k, v, q, q)));
+    } else if (v >= 0 && c < 0) {
+      c = v;
+      kc = k;
+    }
+  }
+  std::uint64_t seen = 0;
+  for (int k = 0; k < q; ++k) {
+    const int v = s.recv_at(r, k);
+    if (!in_range(v, q) || k == kc) continue;
+    if (v >= 0) {
+      keep(out, make(s, "receive_set", r, k, v,
+                     fmt::format("rank {} receives a second block of the current phase ({} after "
+                                 "{} in round {})", r, v, c, kc)));
+    } else if (v == c - q) {
+      keep(out, make(s, "no_redundant_receive", r, k, v,
+                     fmt::format("rank {} receives block {} of the previous phase, which it "
+                                 "received there as its baseblock", r, v)));
+    } else if ((seen >> (v + q)) & 1U) {
+      keep(out, make(s, "no_redundant_receive", r, k, v,
+                     fmt::format("rank {} receives block {} twice in a phase", r, v)));
+    }
+    if (v < 0) seen |= std::uint64_t{1} << (v + q);
+  }
+  if (c < 0) {
+    keep(out, make(s, "receive_set", r, q - 1, kNone,
+                   fmt::format("rank {} receives no block of the current phase", r)));
+  } else if (o.has_baseblocks && s.baseblock[static_cast<std::size_t>(r)] != c) {
+    keep(out, make(s, "baseblock", r, kc, c,
+                   fmt::format("baseblock[{}] = {} but rank {} receives block {} of the current "
+                               "phase", r, s.baseblock[static_cast<std::size_t>(r)], r, c)));
+  }
+}
+
+bool holds(const CirculantSchedule& s, std::int64_t r, int k, int c, int v) {
+  if (r == 0) return true;  // the root holds every block
+  if (v < 0 && v == c - s.q) return true;
+  for (int j = 0; j < k; ++j) {
+    if (s.recv_at(r, j) == v) return true;
+  }
+  return false;
+}
+
+void check_sends(const CirculantSchedule& s, std::int64_t r, int c, Verdict& out) {
+  const int q = s.q;
+  for (int k = 0; k < q; ++k) {
+    const std::int64_t to = mod_p(r + s.skips[static_cast<std::size_t>(k)], s.p);
+    if (to == 0) continue;  // transfers to the root are not made
+    const int v = s.send_at(r, k);
+    if (!in_range(v, q)) {
+      keep(out, make(s, "value_range", r, k, v,
+                     fmt::format("send[{}][{}] = {} is outside [-{}, {})", r, k, v, q, q)));
+      continue;
+    }
+    const int want = s.recv_at(to, k);
+    if (v != want) {
+      keep(out, make(s, "agreement", to, k, want,
+                     fmt::format("rank {} sends {} in round {} but rank {} expects {}", r, v, k,
+                                 to, want)));
+    }
+    if (!holds(s, r, k, c, v)) {
+      keep(out, make(s, "send_before_receive", r, k, v,
+                     fmt::format("rank {} sends block {} in round {} before receiving it", r, v,
+                                 k)));
+    }
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// Ties at one (round, rank) go to the cause rather than its echo: a bad receive entry also
+// breaks agreement with the sender.
+int priority(const std::string& property) {
+  static constexpr const char* kOrder[] = {"value_range", "receive_set", "no_redundant_receive",
+                                           "baseblock", "agreement", "send_before_receive"};
+  for (int i = 0; i < 6; ++i) {
+    if (property == kOrder[i]) return i;
+  }
+  return 6;
+}
+
+}  // namespace
+
+bool circulant_witness_before(const Violation& a, const Violation& b) {
+  return std::tuple(a.round, a.rank, priority(a.property)) <
+         std::tuple(b.round, b.rank, priority(b.property));
+}
+
+Verdict check_circulant_shape(const CirculantSchedule& s) {
+  const int q = ceil_log2(s.p);
+  const auto sz = [](const auto& v) { return static_cast<std::int64_t>(v.size()); };
+  if (s.q != q || sz(s.skips) != q + 1 || sz(s.recv) != s.p * q || sz(s.send) != s.p * q ||
+      (sz(s.baseblock) != s.p && !s.baseblock.empty())) {
+    return make(s, "shape", kNone, 0, kNone,
+                fmt::format("p = {} needs q = {} rounds, {} skips and {} x {} tables", s.p, q,
+                            q + 1, s.p, q));
+  }
+  for (int k = 0; k <= q; ++k) {
+    // ceil(p / 2^(q-k)) without overflow: repeated halving gives the same value.
+    const std::int64_t want = (s.p + (std::int64_t{1} << (q - k)) - 1) >> (q - k);
+    const std::int64_t got = s.skips[static_cast<std::size_t>(k)];
+    if (got != want) {
+      return make(s, "skips", kNone, k, kNone,
+                  fmt::format("skips[{}] = {} but the circulant graph of p = {} has {}", k, got,
+                              s.p, want));
+    }
+  }
+  return std::nullopt;
+}
+
+Verdict check_circulant_ranks(const CirculantSchedule& s, std::int64_t begin, std::int64_t end,
+                              const CirculantCheckOptions& options) {
+  Verdict out;
+  for (std::int64_t r = begin; r < end; ++r) {
+    int c = -1;
+    if (r > 0) check_receives(s, r, options, c, out);
+    check_sends(s, r, c, out);
+  }
+  return out;
+}
+
+Verdict check_circulant_schedule(const CirculantSchedule& s, const CirculantCheckOptions& options) {
+  if (Verdict v = check_circulant_shape(s)) return v;
+  return check_circulant_ranks(s, 0, s.p, options);
+}
+
+}  // namespace collverify

@@ -1,0 +1,147 @@
+#include "checkers/simulate.hpp"
+
+#include <fmt/format.h>
+
+#include <vector>
+
+namespace collverify {
+namespace {
+
+class Holdings {
+ public:
+  Holdings(std::int64_t p, std::int64_t n)
+      : n_(n), bits_(static_cast<std::size_t>((p * n + 63) / 64), 0) {}
+  bool has(std::int64_t r, std::int64_t b) const {
+    const auto i = static_cast<std::size_t>(r * n_ + b);
+    return (bits_[i / 64] >> (i % 64)) & 1U;
+  }
+  void add(std::int64_t r, std::int64_t b) {
+    const auto i = static_cast<std::size_t>(r * n_ + b);
+    bits_[i / 64] |= std::uint64_t{1} << (i % 64);
+  }
+
+ private:
+  std::int64_t n_;
+  std::vector<std::uint64_t> bits_;
+};
+
+Violation make(const Schedule& s, std::string property, std::int64_t round, std::int64_t rank,
+               std::int64_t block, std::string message) {
+  return Violation{std::move(property), s.p, s.n, rank, round, block, std::move(message)};
+}
+
+void keep_smaller(Verdict& best, Violation v) {
+  if (!best || v.rank < best->rank) best = std::move(v);
+}
+
+bool in_range(const Schedule& s, std::int64_t r, std::int64_t b) {
+  return r >= 0 && r < s.p && b >= 0 && b < s.n;
+}
+
+// Checks one transfer against the holdings at the start of round t.
+Verdict check_transfer(const Schedule& s, const Holdings& h, std::int64_t t, const Transfer& x) {
+  if (!in_range(s, x.from, x.block == -1 ? 0 : x.block) ||
+      !in_range(s, x.to, x.stored_as == -1 ? 0 : x.stored_as)) {
+    return make(s, "block_range", t, x.to, x.stored_as,
+                fmt::format("rank {} sends block {} to rank {}, which expects block {}; blocks are "
+                            "0..{} and ranks 0..{}",
+                            x.from, x.block, x.to, x.stored_as, s.n - 1, s.p - 1));
+  }
+  if (x.block != x.stored_as) {
+    return make(s, "agreement", t, x.to, x.stored_as,
+                fmt::format("rank {} sends {} but rank {} expects {}", x.from,
+                            x.block < 0 ? "nothing" : fmt::format("block {}", x.block), x.to,
+                            x.stored_as < 0 ? "nothing" : fmt::format("block {}", x.stored_as)));
+  }
+  if (!h.has(x.from, x.block)) {
+    return make(s, "send_before_receive", t, x.from, x.block,
+                fmt::format("rank {} sends block {} to rank {} before it has received it",
+                            x.from, x.block, x.to));
+  }
+  if (h.has(x.to, x.block)) {
+    return make(s, "no_redundant_receive", t, x.to, x.block,
+                fmt::format("rank {} receives block {} from rank {} but already has it", x.to,
+                            x.block, x.from));
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+SimulationResult simulate_schedule(const Schedule& s, std::int64_t lower_bound_rounds) {
+  SimulationResult result;
+  result.rounds = static_cast<std::int64_t>(s.rounds.size());
+  result.lower_bound = lower_bound_rounds;
+  Holdings held(s.p, s.n);
+  for (const Holding& h : s.initial) held.add(h.rank, h.block);
+  std::vector<int> sends(static_cast<std::size_t>(s.p), 0);
+  std::vector<int> recvs(static_cast<std::size_t>(s.p), 0);
+  for (std::int64_t t = 0; t < result.rounds; ++t) {
+    const auto& round = s.rounds[static_cast<std::size_t>(t)];
+    Verdict first;
+    for (const Transfer& x : round) {
+      if (Verdict v = check_transfer(s, held, t, x)) {
+        keep_smaller(first, std::move(*v));
+        continue;
+      }
+      const int ns = ++sends[static_cast<std::size_t>(x.from)];
+      const int nr = ++recvs[static_cast<std::size_t>(x.to)];
+      if (ns > s.model.ports) {
+        keep_smaller(first, make(s, "one_port_send", t, x.from, x.block,
+                                 fmt::format("rank {} sends {} messages in one round; the model "
+                                             "allows {}", x.from, ns, s.model.ports)));
+      }
+      if (nr > s.model.ports) {
+        keep_smaller(first, make(s, "one_port_receive", t, x.to, x.block,
+                                 fmt::format("rank {} receives {} messages in one round; the "
+                                             "model allows {}", x.to, nr, s.model.ports)));
+      }
+    }
+    for (const Transfer& x : round) {
+      if (!in_range(s, x.from, 0) || !in_range(s, x.to, 0)) continue;
+      if (!s.model.duplex && recvs[static_cast<std::size_t>(x.from)] > 0) {
+        keep_smaller(first, make(s, "duplex", t, x.from, x.block,
+                                 fmt::format("rank {} sends and receives in one round of a "
+                                             "simplex model", x.from)));
+      }
+    }
+    for (const Transfer& x : round) {
+      if (in_range(s, x.from, 0) && in_range(s, x.to, 0)) {
+        sends[static_cast<std::size_t>(x.from)] = 0;
+        recvs[static_cast<std::size_t>(x.to)] = 0;
+      }
+    }
+    if (first) {
+      result.verdict = std::move(first);
+      return result;
+    }
+    // A block received twice in the same round is caught here: the second add finds it held.
+    for (const Transfer& x : round) {
+      if (held.has(x.to, x.block)) {
+        result.verdict = make(s, "no_redundant_receive", t, x.to, x.block,
+                              fmt::format("rank {} receives block {} twice in round {}", x.to,
+                                          x.block, t));
+        return result;
+      }
+      held.add(x.to, x.block);
+    }
+  }
+  for (std::int64_t r = 0; r < s.p; ++r) {
+    for (std::int64_t b = 0; b < s.n; ++b) {
+      if (!held.has(r, b)) {
+        result.verdict = make(s, "completeness", result.rounds, r, b,
+                              fmt::format("after {} rounds rank {} lacks block {}", result.rounds,
+                                          r, b));
+        return result;
+      }
+    }
+  }
+  if (result.rounds != lower_bound_rounds) {
+    result.verdict = make(s, "round_optimal", result.rounds, kNone, kNone,
+                          fmt::format("{} rounds, but the lower bound is {}", result.rounds,
+                                      lower_bound_rounds));
+  }
+  return result;
+}
+
+}  // namespace collverify

@@ -1,0 +1,57 @@
+#include "cli/run.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+
+namespace collverify::cli {
+namespace {
+
+std::string witness(const Violation& v) {
+  auto field = [](std::int64_t x) { return x == kNone ? std::string("-") : std::to_string(x); };
+  return fmt::format("p={} n={} rank={} round={} block={} property={}: {}", v.p, field(v.n),
+                     field(v.rank), field(v.round), field(v.block), v.property, v.message);
+}
+
+}  // namespace
+
+std::string command_line(int argc, char** argv) {
+  std::string out;
+  for (int i = 0; i < argc; ++i) {
+    if (i) out += ' ';
+    out += i == 0 ? std::string("collverify") : std::string(argv[i]);
+  }
+  return out;
+}
+
+int finish_run(RunSummary summary, const RunOutput& out) {
+  bool violation = false;
+  bool inconclusive = !summary.complete;
+  for (const auto& c : summary.constructions) {
+    violation = violation || c.failed > 0;
+    inconclusive = inconclusive || c.inconclusive > 0;
+    std::printf("%s %s: %lld checked, %lld passed, %lld failed, %lld inconclusive (%.1f s)\n",
+                c.failed ? "FAIL" : (c.inconclusive ? "INCONCLUSIVE" : "PASS"), c.name.c_str(),
+                static_cast<long long>(c.checked), static_cast<long long>(c.passed),
+                static_cast<long long>(c.failed), static_cast<long long>(c.inconclusive),
+                c.seconds);
+    if (!c.violations.empty()) {
+      std::printf("  smallest witness: %s\n", witness(c.violations.front()).c_str());
+    }
+  }
+  if (!summary.complete) std::printf("run interrupted: the reports cover what was finished\n");
+  if (out.report_dir) write_reports(summary, *out.report_dir, out.formats);
+  if (out.github) {
+    std::fputs(github_annotations(summary).c_str(), stdout);
+    if (const char* path = std::getenv("GITHUB_STEP_SUMMARY"); path && *path) {
+      std::ofstream(path, std::ios::app) << github_step_summary(summary);
+    }
+  }
+  std::fflush(stdout);
+  if (violation) return 1;
+  return inconclusive ? 3 : 0;
+}
+
+}  // namespace collverify::cli

@@ -1,0 +1,27 @@
+// Shared tail of `verify` and `campaign`: turns construction summaries into a RunSummary, writes
+// the reports atomically, prints the outcome and GitHub annotations, and picks the exit code
+// (0 all hold, 1 a violation, 3 inconclusive or interrupted without a violation).
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/run_summary.hpp"
+#include "reports/writers.hpp"
+
+namespace collverify::cli {
+
+struct RunOutput {
+  std::optional<std::filesystem::path> report_dir;
+  ReportFormats formats;
+  bool github = false;
+};
+
+int finish_run(RunSummary summary, const RunOutput& out);
+
+// The command line as one string, for summary.json.
+std::string command_line(int argc, char** argv);
+
+}  // namespace collverify::cli

@@ -1,0 +1,74 @@
+#include "cli/schedule_source.hpp"
+
+#include <fmt/format.h>
+
+#include "generators/external/plugin.hpp"
+#include "generators/external/schedule_json.hpp"
+#include "model/error.hpp"
+#include "reference/circulant/bcast.hpp"
+
+namespace collverify::cli {
+namespace {
+
+class Reference final : public ScheduleSource {
+ public:
+  explicit Reference(circulant::Transcriptions t) : t_(t) {}
+  CirculantSchedule build(std::int64_t p) const override {
+    return circulant::build_circulant_bcast(p, {t_});
+  }
+  bool states_baseblocks() const override { return true; }
+  std::string describe() const override {
+    const bool literal = t_.alg3_line20 == circulant::Transcription::literal ||
+                         t_.alg4_line2 == circulant::Transcription::literal;
+    return literal ? "seed 000 Algorithms 1-5, literal transcription"
+                   : "seed 000 Algorithms 1-5 (reference)";
+  }
+
+ private:
+  circulant::Transcriptions t_;
+};
+
+class File final : public ScheduleSource {
+ public:
+  explicit File(const std::filesystem::path& f) : file_(f), s_(read_schedule_json(f)) {}
+  CirculantSchedule build(std::int64_t p) const override {
+    if (p != s_.p) {
+      throw InputError(fmt::format("--schedule-file {} holds p = {}, not p = {}", file_.string(),
+                                   s_.p, p));
+    }
+    return s_;
+  }
+  bool states_baseblocks() const override { return !s_.baseblock.empty(); }
+  std::string describe() const override { return "schedule file " + file_.string(); }
+  std::int64_t only_p() const override { return s_.p; }
+
+ private:
+  std::filesystem::path file_;
+  CirculantSchedule s_;
+};
+
+class Plugin final : public ScheduleSource {
+ public:
+  explicit Plugin(const std::filesystem::path& lib) : lib_(lib), plugin_(SchedulePlugin::load(lib)) {}
+  CirculantSchedule build(std::int64_t p) const override { return plugin_.build(p); }
+  bool states_baseblocks() const override { return false; }
+  std::string describe() const override { return "schedule plugin " + lib_.string(); }
+
+ private:
+  std::filesystem::path lib_;
+  SchedulePlugin plugin_;
+};
+
+}  // namespace
+
+std::unique_ptr<ScheduleSource> reference_source(circulant::Transcriptions t) {
+  return std::make_unique<Reference>(t);
+}
+std::unique_ptr<ScheduleSource> file_source(const std::filesystem::path& file) {
+  return std::make_unique<File>(file);
+}
+std::unique_ptr<ScheduleSource> plugin_source(const std::filesystem::path& library) {
+  return std::make_unique<Plugin>(library);
+}
+
+}  // namespace collverify::cli

@@ -1,0 +1,37 @@
+// An explicit schedule: rounds of point-to-point transfers of single blocks between ranks, what
+// each rank holds initially, and the goal that every rank ends holding all n blocks (broadcast
+// and allgather). Every construction can be expanded into one; the generic checker
+// (checkers/simulate.hpp) judges it without knowing which construction produced it.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "model/comm_model.hpp"
+
+namespace collverify {
+
+struct Transfer {
+  std::int64_t from = 0;
+  std::int64_t to = 0;
+  std::int64_t block = 0;      // the block the sender sends
+  std::int64_t stored_as = 0;  // the block the receiver expects (files it under)
+};
+
+struct Holding {
+  std::int64_t rank = 0;
+  std::int64_t block = 0;
+};
+
+struct Schedule {
+  std::int64_t p = 0;
+  std::int64_t n = 0;  // blocks 0..n-1
+  CommModel model;
+  std::vector<Holding> initial;  // who holds what before round 0
+  std::vector<std::vector<Transfer>> rounds;
+};
+
+// The broadcast goal: root holds blocks 0..n-1 initially.
+std::vector<Holding> root_holds_all(std::int64_t root, std::int64_t n);
+
+}  // namespace collverify
