@@ -1,0 +1,31 @@
+// Escaping for the text formats the writers emit (internal to reports/). Each function makes
+// arbitrary text (messages, commands, construction names) safe to place verbatim in one
+// syntactic position of one format; none of them reflows or truncates.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace collverify::reports {
+
+// XML 1.0 / HTML text and attribute values: & < > " ' become entities; tab, newline and carriage
+// return become character references (so attribute values keep them); other control characters,
+// which XML 1.0 forbids, become U+FFFD.
+std::string xml_escape(std::string_view text);
+
+// Markdown inline text, including table cells: backslash-escapes the characters that could
+// start emphasis, code, HTML or a cell boundary (\ ` * _ | < > &), and turns line breaks into
+// spaces so a cell or list item stays on one line.
+std::string markdown_escape(std::string_view text);
+
+// A Markdown code span holding text verbatim: fenced by one more backtick than the longest run
+// of backticks inside, with | escaped for tables and line breaks turned into spaces.
+std::string markdown_code(std::string_view text);
+
+// GitHub workflow command data (after "::"): % \r \n become %25 %0D %0A.
+std::string github_escape_data(std::string_view text);
+
+// GitHub workflow command property values (title=...): as data, and also : , become %3A %2C.
+std::string github_escape_property(std::string_view text);
+
+}  // namespace collverify::reports

@@ -1,0 +1,76 @@
+// GitHub Actions output: workflow-command annotations for the first violations, and a short
+// Markdown summary for $GITHUB_STEP_SUMMARY. GitHub shows only the first 10 error annotations of
+// a step, hence the default cap and the round-robin choice: every failing construction gets its
+// smallest witness shown before any construction gets a second one.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "reports/escape.hpp"
+#include "reports/summary_text.hpp"
+#include "reports/writers.hpp"
+
+namespace collverify {
+
+namespace {
+
+// How many violations of each construction the annotations show, round-robin up to max_errors.
+std::vector<std::size_t> annotation_quota(const RunSummary& run, std::size_t max_errors) {
+  std::vector<std::size_t> quota(run.constructions.size(), 0);
+  std::size_t left = max_errors;
+  bool progress = true;
+  while (left > 0 && progress) {
+    progress = false;
+    for (std::size_t i = 0; i < quota.size() && left > 0; ++i) {
+      if (quota[i] < run.constructions[i].violations.size()) {
+        ++quota[i];
+        --left;
+        progress = true;
+      }
+    }
+  }
+  return quota;
+}
+
+std::string annotation(const std::string& construction, const Violation& v) {
+  const std::string title = fmt::format("collverify {} {}", construction, v.property);
+  const std::string text = fmt::format("{}: {}", reports::witness_text(v), v.message);
+  return fmt::format("::error title={}::{}\n", reports::github_escape_property(title),
+                     reports::github_escape_data(text));
+}
+
+std::string first_witness(const ConstructionSummary& c) {
+  if (c.violations.empty()) return c.failed > 0 ? "no witness recorded" : "";
+  const Violation& v = c.violations.front();
+  return fmt::format("{} at {}: {}", reports::markdown_code(v.property), reports::witness_text(v),
+                     reports::markdown_escape(v.message));
+}
+
+}  // namespace
+
+std::string github_annotations(const RunSummary& summary, std::size_t max_errors) {
+  const std::vector<std::size_t> quota = annotation_quota(summary, max_errors);
+  std::string out;
+  for (std::size_t i = 0; i < quota.size(); ++i) {
+    const ConstructionSummary& c = summary.constructions[i];
+    for (std::size_t j = 0; j < quota[i]; ++j) out += annotation(c.name, c.violations[j]);
+  }
+  return out;
+}
+
+std::string github_step_summary(const RunSummary& summary) {
+  std::string out = fmt::format("### collverify: {}{}\n\n", to_string(reports::run_status(summary)),
+                                summary.complete ? "" : " (INCOMPLETE: interrupted)");
+  if (summary.constructions.empty()) return out + "No construction was checked.\n";
+  out += "| construction | checked | passed | failed | inconclusive | first witness |\n";
+  out += "|:--|--:|--:|--:|--:|:--|\n";
+  for (const ConstructionSummary& c : summary.constructions) {
+    out += fmt::format("| {} | {} | {} | {} | {} | {} |\n", reports::markdown_code(c.name),
+                       c.checked, c.passed, c.failed, c.inconclusive, first_witness(c));
+  }
+  return out;
+}
+
+}  // namespace collverify

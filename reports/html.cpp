@@ -1,0 +1,154 @@
+// html_report: report.html, the content of report.md as one self-contained page: inline CSS, an
+// inline SVG bar per construction (passed, failed, inconclusive), no scripts and no external
+// resources, so it opens the same from a CI artifact, a mail attachment or an air-gapped disk.
+// Every piece of text from the summary goes through xml_escape.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "reports/escape.hpp"
+#include "reports/excerpt_grid.hpp"
+#include "reports/summary_text.hpp"
+#include "reports/writers.hpp"
+
+namespace collverify {
+
+namespace {
+
+using reports::xml_escape;
+
+constexpr const char* kStyle =
+    "body{font-family:system-ui,sans-serif;margin:2em;color:#222}"
+    "table{border-collapse:collapse;margin:.5em 0 1.5em}"
+    "th,td{border:1px solid #bbb;padding:2px 8px}th{background:#f0f0f0;text-align:left}"
+    "td.num{text-align:right;font-variant-numeric:tabular-nums}"
+    ".pass{color:#1b5e20}.fail{color:#b71c1c}.inconclusive{color:#8a6d00}"
+    ".incomplete{background:#fff3cd;border:1px solid #d4a000;padding:.5em}"
+    "table.excerpt td{text-align:right;font-family:monospace}"
+    "td.marked{background:#ffcdd2;font-weight:bold;outline:2px solid #b71c1c}";
+
+std::string bar_svg(const ConstructionSummary& c) {
+  constexpr double kWidth = 160;
+  const auto total = static_cast<double>(c.passed + c.failed + c.inconclusive);
+  std::string out = fmt::format(
+      "<svg width=\"{}\" height=\"14\" role=\"img\"><title>{} passed, {} failed, {} "
+      "inconclusive</title>",
+      kWidth, c.passed, c.failed, c.inconclusive);
+  if (total <= 0)
+    return out + fmt::format("<rect width=\"{}\" height=\"14\" fill=\"#ccc\"/></svg>", kWidth);
+  double x = 0;
+  for (const auto& [count, color] : {std::pair{c.passed, "#2e7d32"}, std::pair{c.failed, "#c62828"},
+                                     std::pair{c.inconclusive, "#e0a800"}}) {
+    const double w = kWidth * static_cast<double>(std::max<std::int64_t>(count, 0)) / total;
+    if (w <= 0) continue;
+    out +=
+        fmt::format("<rect x=\"{:.1f}\" width=\"{:.1f}\" height=\"14\" fill=\"{}\"/>", x, w, color);
+    x += w;
+  }
+  return out + "</svg>";
+}
+
+std::string run_header(const RunSummary& run) {
+  std::string out = "<h1>collverify report</h1>\n";
+  out += run.complete ? "<p>Run: complete.</p>\n"
+                      : "<p class=\"incomplete\">Run: <strong>INCOMPLETE</strong> (interrupted; "
+                        "the figures cover the finished checks only).</p>\n";
+  const char* verdict = to_string(reports::run_status(run));
+  out += fmt::format("<ul><li>verdict: <strong class=\"{0}\">{0}</strong></li>", verdict);
+  out += fmt::format("<li>command: <code>{}</code></li>", xml_escape(run.command));
+  return out + fmt::format("<li>version: <code>{}</code></li></ul>\n", xml_escape(run.version));
+}
+
+std::string constructions_table(const RunSummary& run) {
+  std::string out = "<h2>Constructions</h2>\n";
+  if (run.constructions.empty()) return out + "<p>No construction was checked.</p>\n";
+  out +=
+      "<table><tr><th>construction</th><th>verdict</th><th>checked</th><th>passed</th>"
+      "<th>failed</th><th>inconclusive</th><th>seconds</th><th>passed vs failed</th></tr>\n";
+  for (const ConstructionSummary& c : run.constructions) {
+    const char* verdict = to_string(reports::construction_status(c));
+    out += fmt::format(
+        "<tr><td><code>{0}</code></td><td class=\"{1}\">{1}</td><td class=\"num\">{2}</td>"
+        "<td class=\"num\">{3}</td><td class=\"num\">{4}</td><td class=\"num\">{5}</td>"
+        "<td class=\"num\">{6}</td><td>{7}</td></tr>\n",
+        xml_escape(c.name), verdict, c.checked, c.passed, c.failed, c.inconclusive,
+        reports::seconds_text(c.seconds), bar_svg(c));
+  }
+  return out + "</table>\n";
+}
+
+std::string violations_table(const ConstructionSummary& c) {
+  if (c.violations.empty()) {
+    return c.failed > 0
+               ? fmt::format("<p>{} checks failed; no witness was recorded.</p>\n", c.failed)
+               : std::string();
+  }
+  std::string out =
+      "<table><tr><th>#</th><th>property</th><th>p</th><th>n</th><th>rank</th>"
+      "<th>round</th><th>block</th><th>message</th></tr>\n";
+  const std::size_t listed = std::min(c.violations.size(), reports::kListedViolations);
+  for (std::size_t i = 0; i < listed; ++i) {
+    const Violation& v = c.violations[i];
+    out += fmt::format(
+        "<tr><td class=\"num\">{}</td><td><code>{}</code></td><td class=\"num\">{}</td>"
+        "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
+        "<td class=\"num\">{}</td><td>{}</td></tr>\n",
+        i + 1, xml_escape(v.property), reports::field_text(v.p), reports::field_text(v.n),
+        reports::field_text(v.rank), reports::field_text(v.round), reports::field_text(v.block),
+        xml_escape(v.message));
+  }
+  out += "</table>\n";
+  if (listed < c.violations.size()) {
+    out += fmt::format("<p>and {} more</p>\n", c.violations.size() - listed);
+  }
+  return out;
+}
+
+std::string excerpt_table(const ConstructionSummary& c, const ScheduleExcerpt& e) {
+  const reports::ExcerptGrid grid = reports::layout_excerpt(e);
+  std::string out =
+      fmt::format("<h3>Schedule excerpt: {}</h3>\n<table class=\"excerpt\"><tr><th>r</th>",
+                  xml_escape(reports::excerpt_caption(c.name, e)));
+  for (const std::string& rank : grid.ranks) out += fmt::format("<th>{}</th>", rank);
+  out += "</tr>\n";
+  for (const reports::ExcerptRow& row : grid.rows) {
+    out += fmt::format("<tr><th>{}</th>", row.label);
+    for (const reports::ExcerptCell& cell : row.cells) {
+      out += cell.marked ? fmt::format("<td class=\"marked\">[{}]</td>", cell.text)
+                         : fmt::format("<td>{}</td>", cell.text);
+    }
+    out += "</tr>\n";
+  }
+  const Violation* first = c.violations.empty() ? nullptr : &c.violations.front();
+  return out + fmt::format("</table>\n<p class=\"legend\">{}</p>\n",
+                           xml_escape(reports::excerpt_legend(e, grid, first)));
+}
+
+std::string construction_section(const ConstructionSummary& c) {
+  std::string out = fmt::format("<h2><code>{}</code>: {} violation{}</h2>\n", xml_escape(c.name),
+                                c.violations.size(), c.violations.size() == 1 ? "" : "s");
+  out += violations_table(c);
+  if (c.excerpt) out += excerpt_table(c, *c.excerpt);
+  return out;
+}
+
+}  // namespace
+
+std::string html_report(const RunSummary& summary) {
+  std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
+  out +=
+      fmt::format("<title>collverify report</title>\n<style>{}</style>\n</head>\n<body>\n", kStyle);
+  out += run_header(summary) + constructions_table(summary);
+  for (const ConstructionSummary& c : summary.constructions) {
+    if (reports::construction_status(c) == Status::fail || c.excerpt) {
+      out += construction_section(c);
+    }
+  }
+  return out + "</body>\n</html>\n";
+}
+
+}  // namespace collverify

@@ -1,0 +1,166 @@
+// junit_xml: junit.xml in the common Jenkins/GitLab/GitHub reader dialect. <testsuites> totals,
+// then per construction a <testsuite> whose tests/failures/skipped count the <testcase>
+// elements it holds (chunks, not p), with a <properties> block saying whether the run was
+// complete. A test case covers junit_chunk consecutive CaseResults; its time is their sum.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "model/error.hpp"
+#include "reports/escape.hpp"
+#include "reports/summary_text.hpp"
+#include "reports/writers.hpp"
+
+namespace collverify {
+
+namespace {
+
+using reports::xml_escape;
+
+// One <testcase> element: its name, verdict, duration and the witness it reports.
+struct JunitCase {
+  std::string name;
+  Status status = Status::pass;
+  double seconds = 0;
+  const Violation* witness = nullptr;  // the first failing case's, if it recorded one
+  std::int64_t first_failing_p = kNone;
+  std::string skip_reason;  // for an inconclusive case
+};
+
+constexpr const char* kInconclusive = "inconclusive: the solver answered unknown or timed out";
+
+JunitCase merge_chunk(std::span<const CaseResult> chunk) {
+  JunitCase out;
+  const std::int64_t first = chunk.front().p;
+  const std::int64_t last = chunk.back().p;
+  out.name = first == last ? fmt::format("p={}", first) : fmt::format("p={}..{}", first, last);
+  for (const CaseResult& c : chunk) {
+    out.seconds += c.seconds;
+    if (c.status == Status::fail && out.status != Status::fail) {
+      out.status = Status::fail;
+      out.first_failing_p = c.p;
+      out.witness = c.violation ? &*c.violation : nullptr;
+    } else if (c.status == Status::inconclusive && out.status == Status::pass) {
+      out.status = Status::inconclusive;
+      out.skip_reason = c.violation
+                            ? fmt::format("p={} inconclusive: {}", c.p, c.violation->message)
+                            : fmt::format("p={} {}", c.p, kInconclusive);
+    }
+  }
+  return out;
+}
+
+// Without per-p cases, one case "all" carries the construction's verdict so that a failure
+// still reaches the CI.
+JunitCase whole_construction(const ConstructionSummary& c) {
+  JunitCase out{"all", reports::construction_status(c), c.seconds, nullptr, kNone, kInconclusive};
+  if (!c.violations.empty()) out.witness = &c.violations.front();
+  return out;
+}
+
+std::vector<JunitCase> junit_cases(const ConstructionSummary& c, std::int64_t chunk) {
+  if (c.cases.empty()) return {whole_construction(c)};
+  std::vector<JunitCase> out;
+  const std::span<const CaseResult> all(c.cases);
+  const auto size = static_cast<std::size_t>(chunk);
+  for (std::size_t begin = 0; begin < all.size(); begin += size) {
+    out.push_back(merge_chunk(all.subspan(begin, std::min(size, all.size() - begin))));
+  }
+  return out;
+}
+
+std::string failure_xml(const JunitCase& jc) {
+  if (jc.witness == nullptr) {
+    const std::string what =
+        jc.first_failing_p == kNone
+            ? std::string("failed without a recorded witness")
+            : fmt::format("p={} failed without a recorded witness", jc.first_failing_p);
+    return fmt::format("      <failure message=\"{}\" type=\"unknown\"/>\n", xml_escape(what));
+  }
+  const Violation& v = *jc.witness;
+  const std::string message = fmt::format("{} at {}", v.property, reports::witness_text(v, ","));
+  return fmt::format("      <failure message=\"{}\" type=\"{}\">{}</failure>\n",
+                     xml_escape(message), xml_escape(v.property), xml_escape(v.message));
+}
+
+std::string testcase_xml(const JunitCase& jc, const std::string& classname) {
+  std::string out = fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"{}\"",
+                                xml_escape(jc.name), classname, reports::seconds_text(jc.seconds));
+  switch (jc.status) {
+    case Status::pass: return out + "/>\n";
+    case Status::fail: return out + ">\n" + failure_xml(jc) + "    </testcase>\n";
+    case Status::inconclusive:
+      return out + fmt::format(">\n      <skipped message=\"{}\"/>\n    </testcase>\n",
+                               xml_escape(jc.skip_reason));
+  }
+  return out + "/>\n";
+}
+
+struct Counts {
+  std::size_t tests = 0, failures = 0, skipped = 0;
+  double seconds = 0;
+};
+
+Counts count(const std::vector<JunitCase>& cases) {
+  Counts n;
+  for (const JunitCase& jc : cases) {
+    ++n.tests;
+    n.failures += jc.status == Status::fail ? 1 : 0;
+    n.skipped += jc.status == Status::inconclusive ? 1 : 0;
+    n.seconds += jc.seconds;
+  }
+  return n;
+}
+
+std::string testsuite_xml(const RunSummary& run, const ConstructionSummary& c,
+                          const std::vector<JunitCase>& cases) {
+  const Counts n = count(cases);
+  const std::string classname = xml_escape("collverify." + c.name);
+  std::string out = fmt::format(
+      "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" "
+      "time=\"{}\">\n",
+      xml_escape(c.name), n.tests, n.failures, n.skipped, reports::seconds_text(c.seconds));
+  out += "    <properties>\n";
+  out += fmt::format("      <property name=\"complete\" value=\"{}\"/>\n",
+                     run.complete ? "true" : "false");
+  out += fmt::format("      <property name=\"command\" value=\"{}\"/>\n", xml_escape(run.command));
+  out += fmt::format("      <property name=\"version\" value=\"{}\"/>\n", xml_escape(run.version));
+  out += "    </properties>\n";
+  for (const JunitCase& jc : cases) out += testcase_xml(jc, classname);
+  return out + "  </testsuite>\n";
+}
+
+}  // namespace
+
+std::string junit_xml(const RunSummary& summary, std::int64_t junit_chunk) {
+  if (junit_chunk < 1) {
+    throw InputError(fmt::format("JUnit chunk size {} is not a positive number of p", junit_chunk));
+  }
+  std::vector<std::vector<JunitCase>> suites;
+  Counts total;
+  double seconds = 0;
+  for (const ConstructionSummary& c : summary.constructions) {
+    suites.push_back(junit_cases(c, junit_chunk));
+    const Counts n = count(suites.back());
+    total.tests += n.tests;
+    total.failures += n.failures;
+    total.skipped += n.skipped;
+    seconds += c.seconds;
+  }
+  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out += fmt::format(
+      "<testsuites name=\"collverify\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" "
+      "time=\"{}\">\n",
+      total.tests, total.failures, total.skipped, reports::seconds_text(seconds));
+  for (std::size_t i = 0; i < suites.size(); ++i) {
+    out += testsuite_xml(summary, summary.constructions[i], suites[i]);
+  }
+  return out + "</testsuites>\n";
+}
+
+}  // namespace collverify

@@ -1,0 +1,109 @@
+// markdown_report: report.md, for people reading a CI artifact. Sections: title and run status,
+// one table row per construction, then per failing construction its violations (in the
+// summary's order, at most kListedViolations, then "and N more") and the schedule excerpt
+// around the first one, with the broken entry shown as **[v]** and a one-line legend.
+#include <algorithm>
+#include <cstddef>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "reports/escape.hpp"
+#include "reports/excerpt_grid.hpp"
+#include "reports/summary_text.hpp"
+#include "reports/writers.hpp"
+
+namespace collverify {
+
+namespace {
+
+using reports::markdown_code;
+using reports::markdown_escape;
+
+std::string run_header(const RunSummary& run) {
+  std::string out = "# collverify report\n\n";
+  out += run.complete ? "Run: complete.\n\n"
+                      : "Run: **INCOMPLETE** (interrupted; the figures cover the finished checks "
+                        "only).\n\n";
+  out += fmt::format("- verdict: **{}**\n", to_string(reports::run_status(run)));
+  out += fmt::format("- command: {}\n", markdown_code(run.command));
+  out += fmt::format("- version: {}\n\n", markdown_code(run.version));
+  return out;
+}
+
+std::string constructions_table(const RunSummary& run) {
+  std::string out = "## Constructions\n\n";
+  if (run.constructions.empty()) return out + "No construction was checked.\n\n";
+  out += "| construction | verdict | checked | passed | failed | inconclusive | seconds |\n";
+  out += "|:--|:--|--:|--:|--:|--:|--:|\n";
+  for (const ConstructionSummary& c : run.constructions) {
+    out += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", markdown_code(c.name),
+                       to_string(reports::construction_status(c)), c.checked, c.passed, c.failed,
+                       c.inconclusive, reports::seconds_text(c.seconds));
+  }
+  return out + "\n";
+}
+
+std::string violations_table(const ConstructionSummary& c) {
+  if (c.violations.empty()) {
+    return c.failed > 0 ? fmt::format("{} checks failed; no witness was recorded.\n\n", c.failed)
+                        : std::string();
+  }
+  std::string out = "| # | property | p | n | rank | round | block | message |\n";
+  out += "|--:|:--|--:|--:|--:|--:|--:|:--|\n";
+  const std::size_t listed = std::min(c.violations.size(), reports::kListedViolations);
+  for (std::size_t i = 0; i < listed; ++i) {
+    const Violation& v = c.violations[i];
+    out += fmt::format(
+        "| {} | {} | {} | {} | {} | {} | {} | {} |\n", i + 1, markdown_code(v.property),
+        reports::field_text(v.p), reports::field_text(v.n), reports::field_text(v.rank),
+        reports::field_text(v.round), reports::field_text(v.block), markdown_escape(v.message));
+  }
+  out += "\n";
+  if (listed < c.violations.size()) {
+    out += fmt::format("and {} more\n\n", c.violations.size() - listed);
+  }
+  return out;
+}
+
+std::string excerpt_table(const ConstructionSummary& c, const ScheduleExcerpt& e) {
+  const reports::ExcerptGrid grid = reports::layout_excerpt(e);
+  std::string out = fmt::format("### Schedule excerpt: {}\n\n",
+                                markdown_escape(reports::excerpt_caption(c.name, e)));
+  out += "| r |";
+  for (const std::string& rank : grid.ranks) out += fmt::format(" {} |", rank);
+  out += "\n|:--|";
+  for (std::size_t i = 0; i < grid.ranks.size(); ++i) out += "--:|";
+  out += "\n";
+  for (const reports::ExcerptRow& row : grid.rows) {
+    out += fmt::format("| {} |", row.label);
+    for (const reports::ExcerptCell& cell : row.cells) {
+      out += cell.marked ? fmt::format(" **[{}]** |", cell.text) : fmt::format(" {} |", cell.text);
+    }
+    out += "\n";
+  }
+  const Violation* first = c.violations.empty() ? nullptr : &c.violations.front();
+  return out + "\n" + markdown_escape(reports::excerpt_legend(e, grid, first)) + "\n\n";
+}
+
+std::string construction_section(const ConstructionSummary& c) {
+  std::string out = fmt::format("## {}: {} violation{}\n\n", markdown_code(c.name),
+                                c.violations.size(), c.violations.size() == 1 ? "" : "s");
+  out += violations_table(c);
+  if (c.excerpt) out += excerpt_table(c, *c.excerpt);
+  return out;
+}
+
+}  // namespace
+
+std::string markdown_report(const RunSummary& summary) {
+  std::string out = run_header(summary) + constructions_table(summary);
+  for (const ConstructionSummary& c : summary.constructions) {
+    if (reports::construction_status(c) == Status::fail || c.excerpt) {
+      out += construction_section(c);
+    }
+  }
+  return out;
+}
+
+}  // namespace collverify

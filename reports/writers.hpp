@@ -1,0 +1,78 @@
+// The report writers (DESIGN.md "Reports"): each turns a RunSummary into one file format, as a
+// string, so that the CLI decides where it goes and tests can read it back. None of them reads
+// anything but the summary, and each is deterministic: the same summary gives the same bytes
+// (no timestamps, no host names). Violations are written in the order the summary holds them
+// (the producer's smallest-witness-first order); the writers never re-sort.
+//
+// A witness field that does not apply (kNone) is null in JSON and "-" in every text format, so
+// text witnesses always read "p=17, n=-, rank=3, round=2, block=5".
+//
+// Example: write_reports(summary, "out", parse_report_formats("json,md")) leaves exactly
+// out/summary.json and out/report.md, each complete (written to a temporary name, then renamed).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+#include "model/run_summary.hpp"
+
+namespace collverify {
+
+// Which files write_reports() produces, and how many consecutive p one JUnit test case covers.
+struct ReportFormats {
+  bool json = true;
+  bool junit = true;
+  bool markdown = true;
+  bool html = false;
+  std::int64_t junit_chunk = 1;
+};
+
+// Parses a comma-separated list of "json", "junit", "md" (or "markdown"), "html"; surrounding
+// blanks are ignored and repeats are harmless. Exactly the listed formats are selected;
+// junit_chunk keeps its default. Throws InputError naming the bad (or empty) token and the
+// accepted ones.
+ReportFormats parse_report_formats(const std::string& list);
+
+// summary.json, schema 1, exactly the shape of DESIGN.md; pretty-printed, ends in a newline.
+std::string summary_json(const RunSummary& summary);
+
+// junit.xml: one <testsuite> per construction, one <testcase> per chunk of junit_chunk
+// consecutive CaseResults (named "p=17" or "p=17..32"). A chunk fails if any of its cases
+// fails (the <failure> carries the first failing case's witness), else is skipped if any is
+// inconclusive. A construction without cases gets one test case "all" judged by its counts, so
+// a failure never disappears from the XML. Throws InputError if junit_chunk < 1.
+std::string junit_xml(const RunSummary& summary, std::int64_t junit_chunk);
+
+// report.md: run status, one table row per construction, per construction its violations (at
+// most 20, then "and N more") and the schedule excerpt around the first one, if any.
+std::string markdown_report(const RunSummary& summary);
+
+// report.html: the same content as report.md in one self-contained page (inline CSS and SVG,
+// no scripts, no external resources).
+std::string html_report(const RunSummary& summary);
+
+// GitHub workflow commands: one "::error title=...::..." line per violation, at most
+// max_errors in all, taken round-robin (every construction's first violation before any
+// construction's second), printed grouped by construction. Empty when nothing failed.
+std::string github_annotations(const RunSummary& summary, std::size_t max_errors = 10);
+
+// A short Markdown summary for $GITHUB_STEP_SUMMARY: run status, a table of constructions
+// with the first witness of each.
+std::string github_step_summary(const RunSummary& summary);
+
+// Writes content to "<path>.tmp.<pid>" in path's directory (created if missing), fsyncs it and
+// renames it onto path, so readers see the old file or the whole new one, never a part.
+// Throws InputError naming the path (and the system's reason) if any step fails; the temporary
+// file is removed then.
+void write_file_atomically(const std::filesystem::path& path, const std::string& content);
+
+// Writes dir/summary.json, dir/junit.xml, dir/report.md and dir/report.html as selected, each
+// with write_file_atomically(). Everything is rendered before the first write (a bad
+// junit_chunk throws InputError and writes nothing); summary.json is written last, so its
+// appearance means the run's other files are complete.
+void write_reports(const RunSummary& summary, const std::filesystem::path& dir,
+                   const ReportFormats& formats);
+
+}  // namespace collverify

@@ -1,0 +1,75 @@
+// GitHub annotations and step summary: exact line shape, escaping, the round-robin cap.
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "reports/writers.hpp"
+#include "tests/reports/sample_summary.hpp"
+
+namespace collverify {
+namespace {
+
+using test::count_of;
+
+TEST(GithubAnnotations, OneErrorLinePerViolation) {
+  EXPECT_EQ(github_annotations(test::sample_summary()),
+            "::error title=collverify bcast_plugin send_before_receive::p=4, n=-, rank=3, "
+            "round=1, block=-2: rank 3 sends block -2 in round 1 before receiving it\n"
+            "::error title=collverify bcast_plugin agreement::p=4, n=5, rank=2, round=-, "
+            "block=-: rank 2 expects another block\n");
+}
+
+TEST(GithubAnnotations, NothingWhenEverythingPasses) {
+  RunSummary run = test::sample_summary();
+  run.constructions.pop_back();
+  EXPECT_EQ(github_annotations(run), "");
+}
+
+TEST(GithubAnnotations, EscapesPercentAndLineBreaks) {
+  RunSummary run = test::sample_summary();
+  run.constructions[1].name = "a:b,c%";
+  run.constructions[1].violations.resize(1);
+  run.constructions[1].violations[0].message = "100% wrong\nsecond line\r";
+  EXPECT_EQ(github_annotations(run),
+            "::error title=collverify a%3Ab%2Cc%25 send_before_receive::p=4, n=-, rank=3, "
+            "round=1, block=-2: 100%25 wrong%0Asecond line%0D\n");
+}
+
+TEST(GithubAnnotations, CapTakesEveryConstructionsFirstViolationFirst) {
+  RunSummary run;
+  for (const char* name : {"x", "y", "z"}) {
+    ConstructionSummary c;
+    c.name = name;
+    c.failed = 5;
+    for (std::int64_t p = 2; p < 7; ++p) {
+      c.violations.push_back(Violation{"agreement", p, kNone, 1, 0, 0, "m"});
+    }
+    run.constructions.push_back(c);
+  }
+  const std::string out = github_annotations(run, 4);
+  EXPECT_EQ(count_of(out, "::error "), 4u);
+  EXPECT_EQ(count_of(out, "title=collverify x "), 2u);
+  EXPECT_EQ(count_of(out, "title=collverify y "), 1u);
+  EXPECT_EQ(count_of(out, "title=collverify z "), 1u);
+  EXPECT_LT(out.find("x agreement::p=2"), out.find("x agreement::p=3"));
+  EXPECT_LT(out.find("x agreement::p=3"), out.find("y agreement::p=2"));
+  EXPECT_EQ(github_annotations(run, 0), "");
+  EXPECT_EQ(count_of(github_annotations(run, 100), "::error "), 15u);
+}
+
+TEST(GithubStepSummary, TableWithTheFirstWitness) {
+  RunSummary run = test::sample_summary();
+  const std::string md = github_step_summary(run);
+  EXPECT_EQ(md.rfind("### collverify: fail\n", 0), 0u) << md;
+  EXPECT_NE(md.find("| `bcast` | 4 | 4 | 0 | 0 |  |\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("| `bcast_plugin` | 4 | 2 | 1 | 1 | `send_before_receive` at p=4, n=-, "
+                    "rank=3, round=1, block=-2: rank 3 sends block -2 in round 1 before "
+                    "receiving it |\n"),
+            std::string::npos)
+      << md;
+  run.complete = false;
+  EXPECT_NE(github_step_summary(run).find("INCOMPLETE"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace collverify

@@ -1,0 +1,71 @@
+// report.html: self-contained, escaped, same content as report.md, the marked entry highlighted.
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "reports/writers.hpp"
+#include "tests/reports/sample_summary.hpp"
+
+namespace collverify {
+namespace {
+
+using test::count_of;
+
+TEST(HtmlReport, IsOneSelfContainedPage) {
+  const std::string html = html_report(test::sample_summary());
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>\n", 0), 0u);
+  EXPECT_EQ(html.substr(html.size() - 8), "</html>\n");
+  for (const char* external : {"<script", "<link", "src=", "href=", "http:", "https:", "url("}) {
+    EXPECT_EQ(html.find(external), std::string::npos) << external;
+  }
+  EXPECT_EQ(count_of(html, "<style>"), 1u);
+}
+
+TEST(HtmlReport, HighlightsTheBrokenEntryOnce) {
+  const std::string html = html_report(test::sample_summary());
+  EXPECT_EQ(count_of(html, "class=\"marked\""), 1u);
+  EXPECT_NE(html.find("<tr><th>send 1</th><td>0</td><td>0</td><td class=\"marked\">[-2]</td></tr>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<tr><th>r</th><th>1</th><th>2</th><th>3</th></tr>"), std::string::npos);
+  EXPECT_NE(html.find("Marked: send of rank 3 in round 1, entry -2; send_before_receive is broken"),
+            std::string::npos);
+}
+
+TEST(HtmlReport, OneBarPerConstruction) {
+  const std::string html = html_report(test::sample_summary());
+  EXPECT_EQ(count_of(html, "<svg "), 2u);
+  EXPECT_NE(html.find("<title>2 passed, 1 failed, 1 inconclusive</title>"), std::string::npos);
+  // 2 of 4 passed in a 160-wide bar.
+  EXPECT_NE(html.find("<rect x=\"0.0\" width=\"80.0\" height=\"14\" fill=\"#2e7d32\"/>"
+                      "<rect x=\"80.0\" width=\"40.0\" height=\"14\" fill=\"#c62828\"/>"),
+            std::string::npos);
+}
+
+TEST(HtmlReport, EscapesEveryText) {
+  RunSummary run = test::sample_summary();
+  run.command = "verify <script>alert(1)</script>";
+  run.constructions[1].violations[1].message = "<b> & \"c\"";
+  const std::string html = html_report(run);
+  EXPECT_EQ(html.find("<script>"), std::string::npos);
+  EXPECT_NE(html.find("&lt;script&gt;alert(1)&lt;/script&gt;"), std::string::npos);
+  EXPECT_NE(html.find("<td>&lt;b&gt; &amp; &quot;c&quot;</td>"), std::string::npos);
+}
+
+TEST(HtmlReport, RunStatus) {
+  RunSummary run = test::sample_summary();
+  EXPECT_EQ(html_report(run).find("INCOMPLETE"), std::string::npos);
+  run.complete = false;
+  EXPECT_NE(html_report(run).find("<strong>INCOMPLETE</strong>"), std::string::npos);
+}
+
+TEST(HtmlReport, CapsTheViolationList) {
+  RunSummary run = test::sample_summary();
+  run.constructions[1].violations.assign(23, test::sample_first_violation());
+  const std::string html = html_report(run);
+  EXPECT_NE(html.find("<p>and 3 more</p>"), std::string::npos);
+  EXPECT_EQ(count_of(html, "<td><code>send_before_receive</code></td>"), 20u);
+}
+
+}  // namespace
+}  // namespace collverify

@@ -1,0 +1,115 @@
+// report.md: run status, the construction table, the violation list and its cap, and the
+// paper-style excerpt with exactly one marked entry.
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "reports/writers.hpp"
+#include "tests/reports/sample_summary.hpp"
+
+namespace collverify {
+namespace {
+
+using test::count_of;
+
+// The line that starts with prefix, or "" if none does.
+std::string line_starting(const std::string& text, const std::string& prefix) {
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(prefix, 0) == 0) return line;
+  }
+  return "";
+}
+
+TEST(MarkdownReport, MarksTheBrokenEntryExactlyOnce) {
+  const std::string md = markdown_report(test::sample_summary());
+  EXPECT_EQ(count_of(md, "**["), 1u) << md;
+  EXPECT_EQ(line_starting(md, "| send 1 |"), "| send 1 | 0 | 0 | **[-2]** |");
+}
+
+TEST(MarkdownReport, ExcerptIsLaidOutLikeThePaper) {
+  const std::string md = markdown_report(test::sample_summary());
+  EXPECT_EQ(line_starting(md, "| r |"), "| r | 1 | 2 | 3 |");
+  EXPECT_EQ(line_starting(md, "| baseblock |"), "| baseblock | 0 | 1 | 1 |");
+  EXPECT_EQ(line_starting(md, "| recv 0 |"), "| recv 0 | 0 | -2 | -1 |");
+  EXPECT_EQ(line_starting(md, "| recv 1 |"), "| recv 1 | -1 | 1 | 0 |");
+  EXPECT_EQ(line_starting(md, "| send 0 |"), "| send 0 | -1 | 1 | 0 |");
+  EXPECT_LT(md.find("| baseblock |"), md.find("| recv 0 |"));
+  EXPECT_LT(md.find("| recv 1 |"), md.find("| send 0 |"));
+}
+
+TEST(MarkdownReport, LegendSaysWhichEntryAndWhy) {
+  const std::string md = markdown_report(test::sample_summary());
+  const std::string legend = line_starting(md, "Marked:");
+  EXPECT_NE(legend.find("send of rank 3 in round 1, entry -2"), std::string::npos) << legend;
+  EXPECT_NE(legend.find("send\\_before\\_receive"), std::string::npos) << legend;
+  EXPECT_NE(legend.find("rank 3 sends block -2 in round 1 before receiving it"), std::string::npos);
+}
+
+TEST(MarkdownReport, WithoutBaseblocksThereIsNoBaseblockRow) {
+  RunSummary run = test::sample_summary();
+  run.constructions[1].excerpt->baseblock.clear();
+  const std::string md = markdown_report(run);
+  EXPECT_EQ(md.find("| baseblock |"), std::string::npos);
+  EXPECT_EQ(count_of(md, "**["), 1u);
+}
+
+TEST(MarkdownReport, BrokenEntryOutsideTheExcerptIsNotMarked) {
+  RunSummary run = test::sample_summary();
+  run.constructions[1].excerpt->marked_rank = 9;
+  const std::string md = markdown_report(run);
+  EXPECT_EQ(count_of(md, "**["), 0u);
+  EXPECT_NE(md.find("The broken entry (send of rank 9 in round 1) lies outside the excerpt"),
+            std::string::npos);
+}
+
+TEST(MarkdownReport, RunStatus) {
+  RunSummary run = test::sample_summary();
+  const std::string complete = markdown_report(run);
+  EXPECT_EQ(complete.find("INCOMPLETE"), std::string::npos);
+  EXPECT_NE(complete.find("Run: complete."), std::string::npos);
+  EXPECT_NE(complete.find("- verdict: **fail**"), std::string::npos);
+  run.complete = false;
+  EXPECT_NE(markdown_report(run).find("Run: **INCOMPLETE**"), std::string::npos);
+}
+
+TEST(MarkdownReport, OneTableRowPerConstruction) {
+  const std::string md = markdown_report(test::sample_summary());
+  EXPECT_EQ(line_starting(md, "| `bcast` |"), "| `bcast` | pass | 4 | 4 | 0 | 0 | 0.500 |");
+  EXPECT_EQ(line_starting(md, "| `bcast_plugin` |"),
+            "| `bcast_plugin` | fail | 4 | 2 | 1 | 1 | 0.250 |");
+  EXPECT_EQ(line_starting(md, "| 1 |"),
+            "| 1 | `send_before_receive` | 4 | - | 3 | 1 | -2 | rank 3 sends block -2 in round 1 "
+            "before receiving it |");
+  EXPECT_EQ(line_starting(md, "| 2 |"),
+            "| 2 | `agreement` | 4 | 5 | 2 | - | - | rank 2 expects another block |");
+  // A passing construction gets no violation section.
+  EXPECT_EQ(md.find("## `bcast`:"), std::string::npos);
+  EXPECT_NE(md.find("## `bcast_plugin`: 2 violations"), std::string::npos);
+}
+
+TEST(MarkdownReport, ListsAtMostTwentyViolations) {
+  RunSummary run = test::sample_summary();
+  auto& violations = run.constructions[1].violations;
+  violations.clear();
+  for (std::int64_t p = 10; p < 35; ++p) {
+    violations.push_back(Violation{"agreement", p, kNone, 1, 0, 0, "m"});
+  }
+  const std::string md = markdown_report(run);
+  EXPECT_NE(line_starting(md, "| 20 | `agreement` | 29 |"), "");
+  EXPECT_EQ(line_starting(md, "| 21 |"), "");
+  EXPECT_EQ(line_starting(md, "and "), "and 5 more");
+  EXPECT_LT(md.find("| 1 | `agreement` | 10 |"), md.find("| 2 | `agreement` | 11 |"));
+}
+
+TEST(MarkdownReport, MessagesCannotBreakTheTable) {
+  RunSummary run = test::sample_summary();
+  run.constructions[1].violations[1].message = "a | b\nc *d* <e>";
+  const std::string md = markdown_report(run);
+  EXPECT_EQ(line_starting(md, "| 2 |"),
+            "| 2 | `agreement` | 4 | 5 | 2 | - | - | a \\| b c \\*d\\* \\<e\\> |");
+}
+
+}  // namespace
+}  // namespace collverify
