@@ -163,6 +163,13 @@ int main(int argc, char** argv) {
   campaign->add_option("--report", campaign_report, "report directory (default reports/out)");
   campaign->add_option("--jobs", campaign_jobs, "worker threads");
 
+  // CLI11 says only "a subcommand is required" for an unknown construction: name it.
+  if (argc >= 3 && (std::string(argv[1]) == "verify" || std::string(argv[1]) == "schedule") &&
+      argv[2][0] != '-' && std::string(argv[2]) != "bcast") {
+    std::fprintf(stderr, "collverify: unknown construction '%s' for %s (accepted: bcast)\n",
+                 argv[2], argv[1]);
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

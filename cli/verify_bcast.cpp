@@ -1,5 +1,7 @@
 #include "cli/verify_bcast.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <exception>
@@ -53,7 +55,14 @@ POutcome verify_one(const ScheduleSource& source, std::int64_t p, const VerifyOp
   std::vector<InstanceResult> simulated;
   const bool simulate = p <= o.generic_max_p || (v && p <= o.refine_max_p);
   if (simulate) {
-    if (Verdict g = simulate_all_n(s, ns, &simulated)) v = g;  // the generic witness names n
+    if (Verdict g = simulate_all_n(s, ns, &simulated)) {
+      // The generic witness names n and the absolute round; the phase invariant names the cause.
+      if (v) {
+        g->message += fmt::format("; cause: {} at rank {}, round {} of every phase: {}",
+                                  v->property, v->rank, v->round, v->message);
+      }
+      v = g;
+    }
   }
   if (o.instances) {
     if (simulate) {
@@ -98,7 +107,7 @@ ScheduleExcerpt excerpt_around(const CirculantSchedule& s, const Violation& v) {
     e.recv.push_back(std::move(recv));
     e.send.push_back(std::move(send));
   }
-  if (v.rank < 0 || v.round < 0 || s.q == 0 || v.property == "completeness" ||
+  if (v.rank == kNone || v.round == kNone || s.q == 0 || v.property == "completeness" ||
       v.property == "round_optimal") {
     return e;
   }

@@ -4,13 +4,15 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <tuple>
 
 namespace collverify {
 
-inline constexpr std::int64_t kNone = -1;
+// Not -1: a circulant table entry -1 is a real block (block q - 1 of the previous phase).
+inline constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::min();
 
 struct Violation {
   std::string property;  // e.g. "send_before_receive"

@@ -1,0 +1,181 @@
+// End-to-end tests of the collverify program: exit codes, witnesses and messages as a CI job
+// sees them.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sys/wait.h>
+
+#include "generators/external/schedule_json.hpp"
+#include "generators/mutants.hpp"
+#include "reference/circulant/bcast.hpp"
+
+namespace collverify {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CliRun {
+  int code = -1;
+  std::string out;  // stdout and stderr together
+};
+
+CliRun run(const std::string& args) {
+  const std::string cmd = std::string(COLLVERIFY_BIN) + " " + args + " 2>&1";
+  CliRun r;
+  FILE* f = popen(cmd.c_str(), "r");
+  std::array<char, 4096> buf{};
+  while (std::size_t got = std::fread(buf.data(), 1, buf.size(), f)) r.out.append(buf.data(), got);
+  const int status = pclose(f);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+fs::path temp_dir(const std::string& name) {
+  const fs::path d = fs::temp_directory_path() / ("collverify_cli_test_" + name + "_" +
+                                                  std::to_string(::getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+void expect_contains(const CliRun& r, const std::string& text) {
+  EXPECT_NE(r.out.find(text), std::string::npos) << "missing '" << text << "' in:\n" << r.out;
+}
+
+TEST(Cli, VerifiesTheReferenceAndWritesReports) {
+  const auto dir = temp_dir("pass");
+  const CliRun r = run("verify bcast --p 1..100 --jobs 2 --report " + dir.string() +
+                    " --format json,junit,md,html");
+  EXPECT_EQ(r.code, 0) << r.out;
+  expect_contains(r, "PASS bcast: 100 checked, 100 passed");
+  for (const char* f : {"summary.json", "junit.xml", "report.md", "report.html"}) {
+    EXPECT_TRUE(fs::exists(dir / f)) << f;
+  }
+  std::ifstream in(dir / "summary.json");
+  const auto j = nlohmann::json::parse(in);
+  EXPECT_EQ(j["schema"], 1);
+  EXPECT_EQ(j["complete"], true);
+  EXPECT_EQ(j["constructions"][0]["checked"], 100);
+  EXPECT_EQ(j["constructions"][0]["failed"], 0);
+  fs::remove_all(dir);
+}
+
+TEST(Cli, BadRangeIsExit2NamingTheToken) {
+  const CliRun r = run("verify bcast --p 2..x");
+  EXPECT_EQ(r.code, 2);
+  expect_contains(r, "'x'");
+}
+
+TEST(Cli, BadFlagsAreExit2) {
+  EXPECT_EQ(run("verify bcast --p 2..10 --jobs 0").code, 2);
+  EXPECT_EQ(run("verify bcast --p 2..10 --format json,pdf").code, 2);
+  EXPECT_EQ(run("verify bcast --p 2..10 --blocks 0").code, 2);
+  EXPECT_EQ(run("verify bcast --p 2..10 --no-such-flag").code, 2);
+  const CliRun r = run("verify allreduce --p 2..10");
+  EXPECT_EQ(r.code, 2);
+  expect_contains(r, "'allreduce'");
+}
+
+TEST(Cli, BadJsonFileIsExit2NamingTheFile) {
+  const auto dir = temp_dir("badjson");
+  const fs::path f = dir / "broken.json";
+  std::ofstream(f) << "{\"p\": 4, \"q\": 2, \"skips\": [1, 2, 4], \"recv\": [[0, -1]";
+  const CliRun r = run("verify bcast --schedule-file " + f.string());
+  EXPECT_EQ(r.code, 2);
+  expect_contains(r, f.string());
+  const CliRun missing = run("verify bcast --schedule-file " + (dir / "nope.json").string());
+  EXPECT_EQ(missing.code, 2);
+  expect_contains(missing, "nope.json");
+  fs::remove_all(dir);
+}
+
+TEST(Cli, BrokenPluginsAreExit2NamingTheCause) {
+  CliRun r = run(std::string("verify bcast --p 2..10 --schedule-plugin ") + BADABI_PLUGIN);
+  EXPECT_EQ(r.code, 2);
+  expect_contains(r, "99");
+  r = run(std::string("verify bcast --p 2..10 --schedule-plugin ") + NOSYM_PLUGIN);
+  EXPECT_EQ(r.code, 2);
+  expect_contains(r, "collverify_circulant_schedule");
+  r = run(std::string("verify bcast --p 2..10 --schedule-plugin ") + ERROR_PLUGIN);
+  EXPECT_EQ(r.code, 2);
+  expect_contains(r, "p = 5, r = 2");
+}
+
+TEST(Cli, ReferencePluginPasses) {
+  const CliRun r = run(std::string("verify bcast --p 1..200 --schedule-plugin ") + REFERENCE_PLUGIN);
+  EXPECT_EQ(r.code, 0) << r.out;
+}
+
+TEST(Cli, FaultyPluginFailsWithTheSmallestWitness) {
+  const auto dir = temp_dir("faulty");
+  const CliRun r = run(std::string("verify bcast --p 2..100 --report ") + dir.string() +
+                    " --github --schedule-plugin " + FAULTY_PLUGIN);
+  EXPECT_EQ(r.code, 1) << r.out;
+  expect_contains(r, "smallest witness: p=14 n=4 rank=5 round=4 block=0 property=agreement");
+  expect_contains(r, "rank 3 sends");
+  expect_contains(r, "::error title=");
+  std::ifstream in(dir / "summary.json");
+  const auto j = nlohmann::json::parse(in);
+  const auto& v = j["constructions"][0]["violations"][0];
+  EXPECT_EQ(v["p"], 14);
+  EXPECT_EQ(v["rank"], 5);
+  EXPECT_EQ(j["constructions"][0]["failed"], 13);  // 14, 21, ..., 98
+  std::ifstream md(dir / "report.md");
+  const std::string text((std::istreambuf_iterator<char>(md)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("**["), std::string::npos) << "the broken entry is not marked";
+  fs::remove_all(dir);
+}
+
+// A user's schedule file with one entry broken: the CLI names p, rank and round.
+TEST(Cli, MutatedScheduleFileFailsWithTheRightWitness) {
+  const auto dir = temp_dir("mutant");
+  auto s = circulant::build_circulant_bcast(20);
+  CirculantMutant m;
+  m.kind = CirculantMutation::swap_recv;
+  m.rank = 13;
+  m.k1 = 1;
+  m.k2 = 3;
+  s = apply(s, m);
+  const fs::path f = dir / "p20.json";
+  std::ofstream(f) << schedule_to_json(s);
+  const CliRun r = run("verify bcast --schedule-file " + f.string());
+  EXPECT_EQ(r.code, 1) << r.out;
+  // n = 1..4 happen not to use the swapped entries; the first n that does is 5, whose round 5
+  // is round 1 of the second phase.
+  expect_contains(r, "p=20 n=5 rank=13 round=5 block=2 property=agreement");
+  expect_contains(r, "cause: agreement at rank 13, round 1 of every phase");
+  fs::remove_all(dir);
+}
+
+TEST(Cli, LiteralTranscriptionFailsFirstAtP5) {
+  const CliRun r = run("verify bcast --p 2..40 --transcription literal");
+  EXPECT_EQ(r.code, 1);
+  expect_contains(r, "smallest witness: p=5 n=3 rank=1");
+  expect_contains(r, "cause: no_redundant_receive at rank 1, round 1 of every phase");
+}
+
+TEST(Cli, ScheduleJsonRoundTripsThroughVerify) {
+  const auto dir = temp_dir("json");
+  const fs::path f = dir / "s.json";
+  const CliRun printed = run("schedule bcast --p 33 --format json > " + f.string());
+  EXPECT_EQ(printed.code, 0);
+  EXPECT_EQ(read_schedule_json(f).recv, circulant::build_circulant_bcast(33).recv);
+  EXPECT_EQ(run("verify bcast --schedule-file " + f.string()).code, 0);
+  EXPECT_EQ(run("verify bcast --p 34 --schedule-file " + f.string()).code, 2);
+  fs::remove_all(dir);
+}
+
+TEST(Cli, ScheduleTableLooksLikeThePapers) {
+  const CliRun r = run("schedule bcast --p 20");
+  EXPECT_EQ(r.code, 0);
+  expect_contains(r, "skips = 1 2 3 5 10 20");
+  expect_contains(r, "baseblock   -  0  1  2  0  3");
+  expect_contains(r, "send[0]     0 -5 -4 -3");
+}
+
+}  // namespace
+}  // namespace collverify
