@@ -5,13 +5,14 @@
 #include "model/error.hpp"
 #include "model/int_math.hpp"
 #include "reference/circulant/recv_schedule.hpp"
+#include "reference/circulant/recv_table.hpp"
 #include "reference/circulant/send_schedule.hpp"
 
 namespace collverify::circulant {
 
 int root_baseblock(int q) { return q; }
 
-CirculantSchedule build_circulant_bcast(std::int64_t p, const BcastOptions& options) {
+CirculantSchedule build_circulant_bcast_per_rank(std::int64_t p, const BcastOptions& options) {
   CirculantSchedule s = CirculantSchedule::allocate(p);
   const Circulant c(p);
   s.skips = c.skips;
@@ -23,6 +24,18 @@ CirculantSchedule build_circulant_bcast(std::int64_t p, const BcastOptions& opti
         static_cast<std::size_t>(r) * static_cast<std::size_t>(c.q), static_cast<std::size_t>(c.q));
     recv_schedule(c, r, c.q - 1, options.transcription, row);
   }
+  send_table_from_recv(s);
+  return s;
+}
+
+CirculantSchedule build_circulant_bcast(std::int64_t p, const BcastOptions& options) {
+  if (options.transcription.alg3_line20 == Transcription::literal || p == 1) {
+    return build_circulant_bcast_per_rank(p, options);
+  }
+  CirculantSchedule s = CirculantSchedule::allocate(p);
+  const Circulant c(p);
+  s.skips = c.skips;
+  fill_recv_table(c, options.transcription.alg4_line2, s);
   send_table_from_recv(s);
   return s;
 }

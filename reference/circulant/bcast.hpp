@@ -1,7 +1,8 @@
 // Seed 000, Section 2: the circulant n-block broadcast from root 0.
 //
-// build_circulant_bcast(p): skips (Alg. 1), baseblock (Alg. 2), the receive table (Alg. 4, all
-// ranks) and the send table (Alg. 5 by table lookup). O(p q^2) time, p x q bytes per table.
+// build_circulant_bcast(p): skips (Alg. 1), baseblock (Alg. 2), the receive table (Alg. 4 for
+// all ranks at once, recv_table.hpp) and the send table (Alg. 5 by table lookup). O(p q) time,
+// p x q bytes per table plus 9 bytes per rank.
 // Example: p = 4 gives skips {1, 2, 4}; rank 1 receives {0, -1}, rank 2 {-2, 1}, rank 3
 // {-1, 0}; the root sends {0, 1}.
 //
@@ -31,6 +32,10 @@ struct BcastOptions {
 };
 
 CirculantSchedule build_circulant_bcast(std::int64_t p, const BcastOptions& options = {});
+
+// The slow twin: Algorithm 4 with Algorithm 3 for every rank separately, O(p q^2). Also the only
+// way to build with RangeBlocks read literally (the sliding windows of recv_table.hpp are exact).
+CirculantSchedule build_circulant_bcast_per_rank(std::int64_t p, const BcastOptions& options = {});
 
 struct RankSchedule {
   std::vector<std::int8_t> recv;

@@ -60,5 +60,13 @@ RC_GTEST_PROP(Bcast, GenericSimulationPassesForRandomPAndN, ()) {
   RC_ASSERT(!r.verdict);
 }
 
+RC_GTEST_PROP(Bcast, SlidingWindowTablesEqualPerRankForRandomP, ()) {
+  const std::int64_t p = *rc::gen::inRange<std::int64_t>(1200, 8000);
+  const auto fast = build_circulant_bcast(p);
+  const auto slow = build_circulant_bcast_per_rank(p);
+  RC_ASSERT(fast.recv == slow.recv);
+  RC_ASSERT(fast.send == slow.send);
+}
+
 }  // namespace
 }  // namespace collverify::circulant

@@ -62,6 +62,22 @@ TEST(Bcast, SendTableLookupAgreesWithAlgorithm5) {
   }
 }
 
+// The sliding-window table build (O(p q)) and Algorithm 4 with Algorithm 3 per rank (O(p q^2))
+// give the same tables, in both readings of line 2 of Algorithm 4.
+TEST(Bcast, SlidingWindowTablesEqualPerRankAlgorithm4) {
+  for (std::int64_t p = 1; p <= 1200; ++p) {
+    for (auto line2 : {Transcription::corrected, Transcription::literal}) {
+      BcastOptions o;
+      o.transcription.alg4_line2 = line2;
+      const auto fast = build_circulant_bcast(p, o);
+      const auto slow = build_circulant_bcast_per_rank(p, o);
+      ASSERT_EQ(fast.recv, slow.recv) << "p=" << p;
+      ASSERT_EQ(fast.send, slow.send) << "p=" << p;
+      ASSERT_EQ(fast.baseblock, slow.baseblock) << "p=" << p;
+    }
+  }
+}
+
 TEST(Bcast, DummyRoundsMakeThePhasesWhole) {
   for (int q = 1; q < 10; ++q) {
     for (std::int64_t n = 1; n < 40; ++n) {
