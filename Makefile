@@ -4,7 +4,7 @@ TYPE ?= Release
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: deps configure build run test test-slow test-sanitize bench format clean
+.PHONY: deps configure build run test test-slow test-sanitize bench tidy format clean
 
 deps:
 	@scripts/install-deps.sh
@@ -30,6 +30,9 @@ test-sanitize:
 
 bench: build
 	@bench/run.sh $(BUILD)
+
+tidy: configure
+	@git ls-files "model/*.cpp" "reference/*.cpp" "checkers/*.cpp" "generators/*.cpp" "reports/*.cpp" "cli/*.cpp" | xargs clang-tidy -p $(BUILD) --quiet
 
 format:
 	@git ls-files '*.cpp' '*.hpp' '*.h' | xargs clang-format -i

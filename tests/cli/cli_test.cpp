@@ -169,6 +169,23 @@ TEST(Cli, ScheduleJsonRoundTripsThroughVerify) {
   fs::remove_all(dir);
 }
 
+// Ctrl-C: the run stops, writes the reports of what it finished marked incomplete, exits 3.
+TEST(Cli, InterruptedRunKeepsWhatItFinished) {
+  const auto dir = temp_dir("sigint");
+  const CliRun r = run("--version >/dev/null; exec timeout --preserve-status -s INT 2 " +
+                       std::string(COLLVERIFY_BIN) + " verify bcast --p 2..200000 --jobs 1 --report " +
+                       dir.string());
+  EXPECT_EQ(r.code, 3) << r.out;
+  expect_contains(r, "run interrupted");
+  std::ifstream in(dir / "summary.json");
+  ASSERT_TRUE(in.good());
+  const auto j = nlohmann::json::parse(in);
+  EXPECT_EQ(j["complete"], false);
+  EXPECT_GT(j["constructions"][0]["checked"].get<int>(), 0);
+  EXPECT_LT(j["constructions"][0]["checked"].get<int>(), 199999);
+  fs::remove_all(dir);
+}
+
 TEST(Cli, ScheduleTableLooksLikeThePapers) {
   const CliRun r = run("schedule bcast --p 20");
   EXPECT_EQ(r.code, 0);
