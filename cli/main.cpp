@@ -57,7 +57,7 @@ int run_schedule(const std::string& p_text, const std::string& format, const std
   if (range.count() != 1) throw cv::InputError("schedule bcast takes one p, not '" + p_text + "'");
   const auto s = cv::circulant::build_circulant_bcast(range.max(), {parse_transcription(t)});
   if (format == "json") {
-    std::cout << cv::schedule_to_json(s);
+    std::cout << cv::schedule_to_json(s) << "\n";
   } else if (format == "table") {
     std::cout << cv::cli::schedule_table(s);
   } else {

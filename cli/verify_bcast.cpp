@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
+#include <limits>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "checkers/lower_bounds.hpp"
 #include "checkers/simulate.hpp"
 #include "cli/progress.hpp"
+#include "model/error.hpp"
 #include "model/int_math.hpp"
 #include "reference/circulant/bcast.hpp"
 
@@ -131,23 +133,28 @@ VerifyResult verify_bcast(const ScheduleSource& source, const VerifyOptions& o) 
 
   std::vector<std::optional<POutcome>> outcomes(ps.size());
   std::atomic<std::size_t> next{0};
+  // Bad input (a plugin's error) ends the run; the error reported is the one of the smallest p
+  // that raised one, so p above it are skipped once one is known.
   std::mutex error_mutex;
   std::exception_ptr error;
-  std::atomic<bool> stop{false};
+  std::atomic<std::int64_t> error_p{std::numeric_limits<std::int64_t>::max()};
   Progress progress("bcast", static_cast<std::int64_t>(ps.size()), total_cost);
 
   auto worker = [&] {
-    while (!stop.load() && !(o.interrupted && o.interrupted->load())) {
+    while (!(o.interrupted && o.interrupted->load())) {
       const std::size_t i = next.fetch_add(1);
       if (i >= order.size()) return;
       const std::int64_t p = ps[order[i]];
+      if (p > error_p.load()) continue;
       try {
         outcomes[order[i]] = verify_one(source, p, o);
-      } catch (...) {
+      } catch (const InputError&) {
         std::lock_guard lock(error_mutex);
-        if (!error) error = std::current_exception();
-        stop = true;
-        return;
+        if (p < error_p.load()) {
+          error = std::current_exception();
+          error_p = p;
+        }
+        continue;
       }
       progress.advance(cost(p));
     }

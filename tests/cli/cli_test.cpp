@@ -100,6 +100,7 @@ TEST(Cli, BrokenPluginsAreExit2NamingTheCause) {
   r = run(std::string("verify bcast --p 2..10 --schedule-plugin ") + NOSYM_PLUGIN);
   EXPECT_EQ(r.code, 2);
   expect_contains(r, "collverify_circulant_schedule");
+  // The plugin fails for p = 5 only; the run works on large p first but names the smallest.
   r = run(std::string("verify bcast --p 2..10 --schedule-plugin ") + ERROR_PLUGIN);
   EXPECT_EQ(r.code, 2);
   expect_contains(r, "p = 5, r = 2");
