@@ -1,7 +1,8 @@
 // Google Benchmark programs for the circulant broadcast (docs/PERFORMANCE.md records figures).
 //   BM_RankSchedule/e   one rank's recv + send rows computed alone (Alg. 4 + Alg. 5) at p = 2^e
 //                       and p = 2^e - 1 (non-powers of two are the harder case); time per rank
-//   BM_BuildTables/p    all ranks' tables (Alg. 4 per rank, Alg. 5 by lookup); time per rank
+//   BM_BuildTables/p    all ranks' tables (Alg. 4 by sliding windows, Alg. 5 by lookup)
+//   BM_BuildTablesPerRank/p  the same with Alg. 4 + Alg. 3 per rank (the slow twin, baseline)
 //   BM_FastCheck/p      the fast circulant checker; time per rank
 //   BM_GenericCheck/p   the generic simulation of the n = 2q + 1 expansion; time per rank
 #include <benchmark/benchmark.h>
@@ -40,6 +41,17 @@ static void BM_BuildTables(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * p);
 }
 BENCHMARK(BM_BuildTables)->Arg(1000)->Arg(16383)->Arg(1 << 17)->Unit(benchmark::kMillisecond);
+
+// The baseline for BM_BuildTables: Algorithm 4 with Algorithm 3 for each rank separately.
+static void BM_BuildTablesPerRank(benchmark::State& state) {
+  const std::int64_t p = state.range(0);
+  for (auto _ : state) {
+    auto s = cv::circulant::build_circulant_bcast_per_rank(p);
+    benchmark::DoNotOptimize(s.send.data());
+  }
+  state.SetItemsProcessed(state.iterations() * p);
+}
+BENCHMARK(BM_BuildTablesPerRank)->Arg(1000)->Arg(16383)->Arg(1 << 17)->Unit(benchmark::kMillisecond);
 
 static void BM_FastCheck(benchmark::State& state) {
   const std::int64_t p = state.range(0);
