@@ -114,7 +114,9 @@ int run_campaign(bool quick, const std::string& report, int jobs, const std::str
   a.report = report;
   a.format = "json,junit,md,html";
   a.junit_chunk = quick ? 1 : 64;
-  std::fprintf(stderr, "campaign: bcast for p = %s, n in {%s}\n", a.p.c_str(), a.blocks.c_str());
+  a.generic_max_p = 4096;  // the campaign simulates every explicit schedule too, not only p <= 1024
+  std::fprintf(stderr, "campaign: bcast for p = %s, n in {%s}, fast check and generic simulation\n",
+               a.p.c_str(), a.blocks.c_str());
   return run_verify(a, command);
 }
 
