@@ -53,15 +53,16 @@ POutcome verify_one(const ScheduleSource& source, std::int64_t p, const VerifyOp
   out.result.p = p;
   const CirculantSchedule s = source.build(p);
   const std::vector<std::int64_t> ns = o.blocks.for_p(p);
-  Verdict v = check_circulant_schedule(s, {source.states_baseblocks()});
+  const Verdict fast = check_circulant_schedule(s, {source.states_baseblocks()});
+  Verdict v = fast;
   std::vector<InstanceResult> simulated;
-  const bool simulate = p <= o.generic_max_p || (v && p <= o.refine_max_p);
+  const bool simulate = p <= o.generic_max_p || (fast && p <= o.refine_max_p);
   if (simulate) {
     if (Verdict g = simulate_all_n(s, ns, &simulated)) {
       // The generic witness names n and the absolute round; the phase invariant names the cause.
-      if (v) {
+      if (fast) {
         g->message += fmt::format("; cause: {} at rank {}, round {} of every phase: {}",
-                                  v->property, v->rank, v->round, v->message);
+                                  fast->property, fast->rank, fast->round, fast->message);
       }
       v = g;
     }
@@ -78,7 +79,8 @@ POutcome verify_one(const ScheduleSource& source, std::int64_t p, const VerifyOp
   }
   if (v) {
     out.result.status = Status::fail;
-    out.excerpt = excerpt_around(s, *v);
+    // The fast witness points at the table entry that causes the failure; mark that one.
+    out.excerpt = excerpt_around(s, fast ? *fast : *v);
     out.result.violation = std::move(v);
   }
   out.result.seconds = seconds_since(t0);

@@ -153,10 +153,16 @@ TEST(Cli, MutatedScheduleFileFailsWithTheRightWitness) {
 }
 
 TEST(Cli, LiteralTranscriptionFailsFirstAtP5) {
-  const CliRun r = run("verify bcast --p 2..40 --transcription literal");
+  const auto dir = temp_dir("literal");
+  const CliRun r = run("verify bcast --p 2..40 --transcription literal --report " + dir.string());
   EXPECT_EQ(r.code, 1);
   expect_contains(r, "smallest witness: p=5 n=3 rank=1");
   expect_contains(r, "cause: no_redundant_receive at rank 1, round 1 of every phase");
+  // report.md marks the entry that causes it: rank 1's receive in round 1.
+  std::ifstream md(dir / "report.md");
+  const std::string text((std::istreambuf_iterator<char>(md)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("| recv 1 | -1 | **[-3]** | 1 |"), std::string::npos) << text;
+  fs::remove_all(dir);
 }
 
 TEST(Cli, ScheduleJsonRoundTripsThroughVerify) {
