@@ -64,6 +64,17 @@ TEST(Cli, VerifiesTheReferenceAndWritesReports) {
   fs::remove_all(dir);
 }
 
+TEST(Cli, QuickCampaignPassesAndWritesAllFourReports) {
+  const auto dir = temp_dir("campaign");
+  const CliRun r = run("campaign --quick --report " + dir.string());
+  EXPECT_EQ(r.code, 0) << r.out;
+  expect_contains(r, "PASS bcast: 256 checked, 256 passed");
+  for (const char* f : {"summary.json", "junit.xml", "report.md", "report.html"}) {
+    EXPECT_TRUE(fs::exists(dir / f)) << f;
+  }
+  fs::remove_all(dir);
+}
+
 TEST(Cli, BadRangeIsExit2NamingTheToken) {
   const CliRun r = run("verify bcast --p 2..x");
   EXPECT_EQ(r.code, 2);
