@@ -65,7 +65,7 @@ void check_receives(const CirculantSchedule& s, std::int64_t r, const CirculantC
 }
 
 bool holds(const CirculantSchedule& s, std::int64_t r, int k, int c, int v) {
-  if (r == 0) return true;  // the root holds every block
+  if (r == 0) return true;  // the root holds every block; root_block_order checks its timing
   if (v < 0 && v == c - s.q) return true;
   for (int j = 0; j < k; ++j) {
     if (s.recv_at(r, j) == v) return true;
@@ -90,6 +90,13 @@ void check_sends(const CirculantSchedule& s, std::int64_t r, int c, Verdict& out
                      fmt::format("rank {} sends {} in round {} but rank {} expects {}", r, v, k,
                                  to, want)));
     }
+    if (r == 0 && v > k) {
+      keep(out, make(s, "root_block_order", r, k, v,
+                     fmt::format("the root sends block {} of the current phase in round {}; for "
+                                 "n with more than {} dummy rounds (Algorithm 6) round {} of the "
+                                 "first phase does not take place while block {} exists, so it "
+                                 "is never sent", v, k, k, k, v)));
+    }
     if (!holds(s, r, k, c, v)) {
       keep(out, make(s, "send_before_receive", r, k, v,
                      fmt::format("rank {} sends block {} in round {} before receiving it", r, v,
@@ -106,11 +113,12 @@ namespace {
 // breaks agreement with the sender.
 int priority(const std::string& property) {
   static constexpr const char* kOrder[] = {"value_range", "receive_set", "no_redundant_receive",
-                                           "baseblock", "agreement", "send_before_receive"};
-  for (int i = 0; i < 6; ++i) {
+                                           "baseblock", "agreement", "send_before_receive",
+                                           "root_block_order"};
+  for (int i = 0; i < 7; ++i) {
     if (property == kOrder[i]) return i;
   }
-  return 6;
+  return 7;
 }
 
 }  // namespace
@@ -123,7 +131,9 @@ bool circulant_witness_before(const Violation& a, const Violation& b) {
 Verdict check_circulant_shape(const CirculantSchedule& s) {
   const int q = ceil_log2(s.p);
   const auto sz = [](const auto& v) { return static_cast<std::int64_t>(v.size()); };
-  if (s.q != q || sz(s.skips) != q + 1 || sz(s.recv) != s.p * q || sz(s.send) != s.p * q ||
+  std::int64_t cells = 0;
+  if (s.q != q || sz(s.skips) != q + 1 || __builtin_mul_overflow(s.p, q, &cells) ||
+      sz(s.recv) != cells || sz(s.send) != cells ||
       (sz(s.baseblock) != s.p && !s.baseblock.empty())) {
     return make(s, "shape", kNone, 0, kNone,
                 fmt::format("p = {} needs q = {} rounds, {} skips and {} x {} tables", s.p, q,

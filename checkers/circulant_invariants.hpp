@@ -1,5 +1,5 @@
 // The fast checker for compact circulant broadcast schedules (ALGORITHMS.md section 1). It
-// checks the per-phase invariants that make Algorithm 6 correct for every n at once:
+// checks the per-phase invariants below, independent of n:
 //   shape, skips   q = ceil(log2 p) rounds, skips[k] = ceil(p / 2^(q-k)) (the circulant graph of
 //                  Algorithm 1, by an independent closed form), skips[q] = p
 //   value_range    every entry in [-q, q)
@@ -9,6 +9,12 @@
 //   baseblock      where the schedule states baseblocks, baseblock[r] = c
 //   agreement      send[r][k] = recv[(r + skips[k]) mod p][k] for every receiver other than 0
 //   send_before_receive  a non-root sends c - q, or a block received earlier in the phase
+//   root_block_order     the root sends no block of the current phase before its round
+//                  (block v >= 0 only in rounds k >= v): Algorithm 6 skips the first x rounds
+//                  of the first phase, x taking every value 0..q-1 as n varies, so a block v
+//                  sent in a round k < v would be lost for some n
+// Together these make Algorithm 6 correct for every n: a test shows that every mutant the
+// generic simulation rejects for some n, this checker rejects.
 // A violation names the rank, the round k of a phase and the block (the table entry). Each rank
 // is checked from its own rows and its receivers' rows: O(q) time and memory per rank, O(p q)
 // in all. Witness order: smallest k, then smallest rank, then property in the order above.

@@ -34,24 +34,27 @@ void keep_smaller(Verdict& best, Violation v) {
   if (!best || v.rank < best->rank) best = std::move(v);
 }
 
-bool in_range(const Schedule& s, std::int64_t r, std::int64_t b) {
-  return r >= 0 && r < s.p && b >= 0 && b < s.n;
+bool rank_ok(const Schedule& s, std::int64_t r) { return r >= 0 && r < s.p; }
+bool block_ok(const Schedule& s, std::int64_t b) { return b >= 0 && b < s.n; }
+bool block_or_nothing(const Schedule& s, std::int64_t b) { return b == kNothing || block_ok(s, b); }
+
+std::string block_text(std::int64_t b) {
+  return b == kNothing ? std::string("nothing") : fmt::format("block {}", b);
 }
 
 // Checks one transfer against the holdings at the start of round t.
 Verdict check_transfer(const Schedule& s, const Holdings& h, std::int64_t t, const Transfer& x) {
-  if (!in_range(s, x.from, x.block == -1 ? 0 : x.block) ||
-      !in_range(s, x.to, x.stored_as == -1 ? 0 : x.stored_as)) {
-    return make(s, "block_range", t, x.to, x.stored_as,
-                fmt::format("rank {} sends block {} to rank {}, which expects block {}; blocks are "
-                            "0..{} and ranks 0..{}",
-                            x.from, x.block, x.to, x.stored_as, s.n - 1, s.p - 1));
+  if (!rank_ok(s, x.from) || !rank_ok(s, x.to) || !block_or_nothing(s, x.block) ||
+      !block_or_nothing(s, x.stored_as) || (x.block == kNothing && x.stored_as == kNothing)) {
+    return make(s, "block_range", t, rank_ok(s, x.to) ? x.to : kNone, x.stored_as,
+                fmt::format("rank {} sends {} to rank {}, which expects {}; blocks are 0..{} and "
+                            "ranks 0..{}", x.from, block_text(x.block), x.to,
+                            block_text(x.stored_as), s.n - 1, s.p - 1));
   }
   if (x.block != x.stored_as) {
     return make(s, "agreement", t, x.to, x.stored_as,
-                fmt::format("rank {} sends {} but rank {} expects {}", x.from,
-                            x.block < 0 ? "nothing" : fmt::format("block {}", x.block), x.to,
-                            x.stored_as < 0 ? "nothing" : fmt::format("block {}", x.stored_as)));
+                fmt::format("rank {} sends {} but rank {} expects {}", x.from, block_text(x.block),
+                            x.to, block_text(x.stored_as)));
   }
   if (!h.has(x.from, x.block)) {
     return make(s, "send_before_receive", t, x.from, x.block,
@@ -73,7 +76,16 @@ SimulationResult simulate_schedule(const Schedule& s, std::int64_t lower_bound_r
   result.rounds = static_cast<std::int64_t>(s.rounds.size());
   result.lower_bound = lower_bound_rounds;
   Holdings held(s.p, s.n);
-  for (const Holding& h : s.initial) held.add(h.rank, h.block);
+  for (const Holding& h : s.initial) {
+    if (!rank_ok(s, h.rank) || !block_ok(s, h.block)) {
+      result.verdict = make(s, "block_range", kNone, rank_ok(s, h.rank) ? h.rank : kNone, h.block,
+                            fmt::format("rank {} is said to hold block {} initially; blocks are "
+                                        "0..{} and ranks 0..{}", h.rank, h.block, s.n - 1,
+                                        s.p - 1));
+      return result;
+    }
+    held.add(h.rank, h.block);
+  }
   std::vector<int> sends(static_cast<std::size_t>(s.p), 0);
   std::vector<int> recvs(static_cast<std::size_t>(s.p), 0);
   for (std::int64_t t = 0; t < result.rounds; ++t) {
@@ -98,7 +110,7 @@ SimulationResult simulate_schedule(const Schedule& s, std::int64_t lower_bound_r
       }
     }
     for (const Transfer& x : round) {
-      if (!in_range(s, x.from, 0) || !in_range(s, x.to, 0)) continue;
+      if (!rank_ok(s, x.from) || !rank_ok(s, x.to)) continue;
       if (!s.model.duplex && recvs[static_cast<std::size_t>(x.from)] > 0) {
         keep_smaller(first, make(s, "duplex", t, x.from, x.block,
                                  fmt::format("rank {} sends and receives in one round of a "
@@ -106,7 +118,7 @@ SimulationResult simulate_schedule(const Schedule& s, std::int64_t lower_bound_r
       }
     }
     for (const Transfer& x : round) {
-      if (in_range(s, x.from, 0) && in_range(s, x.to, 0)) {
+      if (rank_ok(s, x.from) && rank_ok(s, x.to)) {
         sends[static_cast<std::size_t>(x.from)] = 0;
         recvs[static_cast<std::size_t>(x.to)] = 0;
       }

@@ -18,6 +18,7 @@ const char* name(CirculantMutation k) {
     case CirculantMutation::off_by_one_send: return "off_by_one_send";
     case CirculantMutation::swap_ranks: return "swap_ranks";
     case CirculantMutation::wrong_skip: return "wrong_skip";
+    case CirculantMutation::relabel_blocks: return "relabel_blocks";
   }
   return "?";
 }
@@ -50,6 +51,7 @@ bool changes(const CirculantSchedule& s, const CirculantMutant& m) {
       return v >= -q && v < q;
     }
     case CirculantMutation::swap_ranks: return m.rank != m.other;
+    case CirculantMutation::relabel_blocks: return m.k1 != m.k2;
     case CirculantMutation::wrong_skip: {
       const std::int64_t v = s.skips[static_cast<std::size_t>(m.k1)] + m.delta;
       return v >= 1 && v <= s.p;
@@ -64,6 +66,7 @@ std::string CirculantMutant::describe() const {
   switch (kind) {
     case CirculantMutation::swap_ranks: return fmt::format("swap_ranks {} {}", rank, other);
     case CirculantMutation::wrong_skip: return fmt::format("wrong_skip k={} {:+}", k1, delta);
+    case CirculantMutation::relabel_blocks: return fmt::format("relabel_blocks {}<->{}", k1, k2);
     case CirculantMutation::swap_recv:
     case CirculantMutation::swap_send:
       return fmt::format("{} rank={} k={},{}", name(kind), rank, k1, k2);
@@ -82,7 +85,7 @@ std::vector<CirculantMutant> circulant_mutants(const CirculantSchedule& s, std::
   std::vector<CirculantMutant> out;
   for (int tries = 0; static_cast<int>(out.size()) < count && tries < count * 50; ++tries) {
     CirculantMutant m;
-    m.kind = static_cast<CirculantMutation>(pick(g, 0, 5));
+    m.kind = static_cast<CirculantMutation>(pick(g, 0, 6));
     m.rank = pick(g, 0, s.p - 1);
     m.other = pick(g, 0, s.p - 1);
     m.k1 = static_cast<int>(pick(g, 0, s.q - 1));
@@ -130,6 +133,25 @@ CirculantSchedule apply(const CirculantSchedule& s, const CirculantMutant& m) {
     case CirculantMutation::wrong_skip:
       out.skips[static_cast<std::size_t>(m.k1)] += m.delta;
       break;
+    case CirculantMutation::relabel_blocks: {
+      const int q = s.q;
+      auto swap_label = [&](int v) {
+        if (v == m.k1 || v == m.k1 - q) return v + (m.k2 - m.k1);
+        if (v == m.k2 || v == m.k2 - q) return v + (m.k1 - m.k2);
+        return v;
+      };
+      for (std::int64_t r = 0; r < s.p; ++r) {
+        for (int k = 0; k < q; ++k) {
+          out.set_recv(r, k, swap_label(s.recv_at(r, k)));
+          out.set_send(r, k, swap_label(s.send_at(r, k)));
+        }
+        if (r > 0 && !out.baseblock.empty()) {
+          auto& b = out.baseblock[static_cast<std::size_t>(r)];
+          b = static_cast<std::int8_t>(swap_label(b));
+        }
+      }
+      break;
+    }
   }
   return out;
 }

@@ -2,7 +2,9 @@
 // that checkers can be shown inputs they must reject.
 //
 // Circulant mutants (compact tables): swap two entries of a rank's recv or send row, move one
-// entry by +-1 (staying inside [-q, q)), swap the rows of two ranks, set a wrong skip (+-1).
+// entry by +-1 (staying inside [-q, q)), swap the rows of two ranks, set a wrong skip (+-1),
+// relabel blocks (exchange the names k1 and k2 of two blocks everywhere, in both phases: a
+// consistent schedule whose blocks leave the root out of order).
 // Explicit mutants (Schedule): drop a round, change a transfer's block by +-1, re-target a
 // transfer to another receiver, duplicate a transfer.
 // A mutant may happen to leave the schedule correct (e.g. an edit of the root's recv row, which
@@ -19,15 +21,15 @@
 namespace collverify {
 
 enum class CirculantMutation { swap_recv, swap_send, off_by_one_recv, off_by_one_send, swap_ranks,
-                               wrong_skip };
+                               wrong_skip, relabel_blocks };
 enum class ScheduleMutation { drop_round, off_by_one_block, retarget, duplicate_transfer };
 
 struct CirculantMutant {
   CirculantMutation kind = CirculantMutation::swap_recv;
   std::int64_t rank = 0;    // the rank (first rank for swap_ranks)
   std::int64_t other = 0;   // second rank for swap_ranks
-  int k1 = 0;               // round (skip index for wrong_skip)
-  int k2 = 0;               // second round for swaps
+  int k1 = 0;               // round (skip index for wrong_skip, a block for relabel_blocks)
+  int k2 = 0;               // second round for swaps (second block for relabel_blocks)
   int delta = 1;            // +1 or -1 for off-by-one and wrong_skip
   std::string describe() const;
 };

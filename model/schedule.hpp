@@ -11,11 +11,15 @@
 
 namespace collverify {
 
+// A transfer where one side has no block: the sender sends nothing while the receiver waits for
+// a block, or a block arrives that no receive expects. Both are agreement violations.
+inline constexpr std::int64_t kNothing = -1;
+
 struct Transfer {
   std::int64_t from = 0;
   std::int64_t to = 0;
-  std::int64_t block = 0;      // the block the sender sends
-  std::int64_t stored_as = 0;  // the block the receiver expects (files it under)
+  std::int64_t block = 0;      // the block the sender sends, or kNothing
+  std::int64_t stored_as = 0;  // the block the receiver expects (files it under), or kNothing
 };
 
 struct Holding {

@@ -56,13 +56,11 @@ int dummy_rounds(int q, std::int64_t n) {
 
 namespace {
 
-constexpr std::int64_t kNoBlock = -1;
-
 // Entry v of a table in round i (phase i / q) as an actual block of the n-block broadcast.
 std::int64_t actual_block(int v, std::int64_t i, int q, int x, std::int64_t n) {
   if (v < -q || v >= q) return n;  // not a block: the checker reports block_range
   const std::int64_t a = v + (i / q) * q - x;
-  if (a < 0) return kNoBlock;
+  if (a < 0) return kNothing;
   return a > n - 1 ? n - 1 : a;
 }
 
@@ -86,7 +84,7 @@ Schedule expand_bcast(const CirculantSchedule& s, std::int64_t n) {
       if (to == 0) continue;
       const std::int64_t sent = actual_block(s.send_at(from, k), i, q, x, n);
       const std::int64_t expected = actual_block(s.recv_at(to, k), i, q, x, n);
-      if (sent == kNoBlock && expected == kNoBlock) continue;
+      if (sent == kNothing && expected == kNothing) continue;
       round.push_back({from, to, sent, expected});
     }
     out.rounds.push_back(std::move(round));

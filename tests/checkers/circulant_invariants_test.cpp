@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "checkers/circulant_invariants.hpp"
+#include "generators/mutants.hpp"
 #include "reference/circulant/bcast.hpp"
 
 namespace collverify {
@@ -95,6 +96,24 @@ TEST(CirculantInvariants, RejectsSendBeforeReceive) {
   EXPECT_EQ(v->property, "send_before_receive");
   EXPECT_EQ(v->rank, 1);
   EXPECT_EQ(v->round, 0);
+}
+
+// The root may send current-phase block v only from round v on: with the dummy rounds of
+// Algorithm 6 an earlier round does not take place for some n. Relabelling blocks 0 and 1
+// keeps every other invariant (the reviewer's counterexample: p = 4, n = 2 fails in the
+// generic simulation with send_before_receive at rank 1, round 0).
+TEST(CirculantInvariants, RejectsTheRootSendingABlockBeforeItsRound) {
+  CirculantMutant m;
+  m.kind = CirculantMutation::relabel_blocks;
+  m.k1 = 0;
+  m.k2 = 1;
+  const auto s = apply(circulant::build_circulant_bcast(4), m);
+  const auto v = check_circulant_schedule(s);
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->property, "root_block_order");
+  EXPECT_EQ(v->rank, 0);
+  EXPECT_EQ(v->round, 0);
+  EXPECT_EQ(v->block, 1);
 }
 
 TEST(CirculantInvariants, IgnoresTheRootsReceiveRowAndSendsToTheRoot) {

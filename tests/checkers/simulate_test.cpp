@@ -102,6 +102,37 @@ TEST(Simulate, RejectsBlocksAndRanksOutOfRange) {
   EXPECT_EQ(broken(s), "block_range");
 }
 
+TEST(Simulate, NothingSentOrNothingExpectedIsDisagreement) {
+  auto s = tiny();
+  s.rounds[0][0] = {0, 1, kNothing, 0};  // rank 1 waits for block 0, rank 0 sends nothing
+  EXPECT_EQ(broken(s), "agreement");
+  s = tiny();
+  s.rounds[0][0] = {0, 1, 0, kNothing};  // a block arrives that no receive expects
+  EXPECT_EQ(broken(s), "agreement");
+}
+
+// A transfer of nothing to nobody must not count as a delivery (it once read block n - 1 of the
+// neighbouring rank), and negative blocks other than kNothing are out of range.
+TEST(Simulate, RejectsEmptyAndNegativeTransfers) {
+  Schedule s;
+  s.p = 3;
+  s.n = 1;
+  s.initial = root_holds_all(0, 1);
+  s.rounds = {{{1, 2, kNothing, kNothing}}, {{0, 2, 0, 0}}};
+  EXPECT_EQ(broken(s), "block_range");
+  s.rounds = {{{0, 1, -2, -2}}, {{0, 2, 0, 0}}};
+  EXPECT_EQ(broken(s), "block_range");
+}
+
+TEST(Simulate, RejectsInitialHoldingsOutOfRange) {
+  auto s = tiny();
+  s.initial.push_back({0, 2});  // n = 2: block 2 does not exist
+  EXPECT_EQ(broken(s), "block_range");
+  s = tiny();
+  s.initial.push_back({3, 0});  // p = 3: rank 3 does not exist
+  EXPECT_EQ(broken(s), "block_range");
+}
+
 TEST(Simulate, SmallestRankWinsWithinARound) {
   auto s = tiny();
   s.rounds[1] = {{1, 2, 1, 1}, {0, 1, 1, 0}};  // rank 1 breaks twice; rank 1 < 2
