@@ -9,9 +9,11 @@
 namespace collverify {
 namespace {
 
+// k < 0: the violation concerns no round (shape, skips).
 Violation make(const CirculantSchedule& s, std::string property, std::int64_t rank, int k,
                std::int64_t block, std::string message) {
-  return Violation{std::move(property), s.p, kNone, rank, k, block, std::move(message)};
+  return Violation{std::move(property), s.p, kNone, rank, k < 0 ? kNone : k, block,
+                   std::move(message)};
 }
 
 void keep(Verdict& best, Violation v) {
@@ -135,7 +137,7 @@ Verdict check_circulant_shape(const CirculantSchedule& s) {
   if (s.q != q || sz(s.skips) != q + 1 || __builtin_mul_overflow(s.p, q, &cells) ||
       sz(s.recv) != cells || sz(s.send) != cells ||
       (sz(s.baseblock) != s.p && !s.baseblock.empty())) {
-    return make(s, "shape", kNone, 0, kNone,
+    return make(s, "shape", kNone, -1, kNone,
                 fmt::format("p = {} needs q = {} rounds, {} skips and {} x {} tables", s.p, q,
                             q + 1, s.p, q));
   }
@@ -144,7 +146,7 @@ Verdict check_circulant_shape(const CirculantSchedule& s) {
     const std::int64_t want = (s.p + (std::int64_t{1} << (q - k)) - 1) >> (q - k);
     const std::int64_t got = s.skips[static_cast<std::size_t>(k)];
     if (got != want) {
-      return make(s, "skips", kNone, k, kNone,
+      return make(s, "skips", kNone, -1, kNone,
                   fmt::format("skips[{}] = {} but the circulant graph of p = {} has {}", k, got,
                               s.p, want));
     }

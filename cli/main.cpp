@@ -4,7 +4,11 @@
 #include <fmt/format.h>
 
 #include <atomic>
+#include <unistd.h>
+
 #include <csignal>
+#include <filesystem>
+#include <system_error>
 #include <cstdio>
 #include <iostream>
 #include <thread>
@@ -52,6 +56,16 @@ struct VerifyArgs {
   std::string transcription = "corrected";
 };
 
+// A report directory that cannot be written is bad input, found before the run, not after it.
+void prepare_report_dir(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0) {
+    throw cv::InputError(fmt::format("--report '{}' is not a directory collverify can write to{}",
+                                     dir, ec ? " (" + ec.message() + ")" : std::string()));
+  }
+}
+
 int run_schedule(const std::string& p_text, const std::string& format, const std::string& t) {
   const cv::PRange range = cv::PRange::parse(p_text);
   if (range.count() != 1) throw cv::InputError("schedule bcast takes one p, not '" + p_text + "'");
@@ -70,7 +84,10 @@ int run_verify(const VerifyArgs& a, const std::string& command) {
   if (!a.schedule_file.empty() && !a.schedule_plugin.empty()) {
     throw cv::InputError("--schedule-file and --schedule-plugin exclude each other");
   }
-  if (a.jobs < 1) throw cv::InputError(fmt::format("--jobs {} is not at least 1", a.jobs));
+  if (a.jobs < 1 || a.jobs > 1024) {
+    throw cv::InputError(fmt::format("--jobs {} is not in 1..1024", a.jobs));
+  }
+  if (!a.report.empty()) prepare_report_dir(a.report);
   if (a.junit_chunk < 1) throw cv::InputError(fmt::format("--junit-chunk {} is not at least 1", a.junit_chunk));
   std::unique_ptr<cv::cli::ScheduleSource> source;
   if (!a.schedule_file.empty()) {
@@ -190,11 +207,19 @@ int main(int argc, char** argv) {
     if (*sched_bcast) return run_schedule(sched_p, sched_format, sched_t);
     if (*verify) return run_verify(va, command);
     if (*campaign) {
-      if (campaign_jobs < 1) throw cv::InputError(fmt::format("--jobs {} is not at least 1", campaign_jobs));
+      if (campaign_jobs < 1 || campaign_jobs > 1024) {
+        throw cv::InputError(fmt::format("--jobs {} is not in 1..1024", campaign_jobs));
+      }
       return run_campaign(quick, campaign_report, campaign_jobs, command);
     }
   } catch (const cv::InputError& e) {
     std::fprintf(stderr, "collverify: %s\n", e.what());
+    return 2;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "collverify: out of memory; run fewer --jobs or smaller p and n\n");
+    return 2;
+  } catch (const std::system_error& e) {
+    std::fprintf(stderr, "collverify: the system refused: %s; run fewer --jobs\n", e.what());
     return 2;
   }
   return 2;

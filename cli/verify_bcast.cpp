@@ -16,18 +16,57 @@
 #include "cli/progress.hpp"
 #include "model/error.hpp"
 #include "model/int_math.hpp"
+#include "model/memory.hpp"
 #include "reference/circulant/bcast.hpp"
 
 namespace collverify::cli {
 namespace {
 
-constexpr std::int64_t kMaxPValues = 50'000'000;
 
 struct POutcome {
   CaseResult result;
   std::vector<InstanceResult> instances;
   std::optional<ScheduleExcerpt> excerpt;
 };
+
+// Memory of one generic simulation: the Algorithm 6 expansion (a Transfer per rank and round,
+// plus a vector per round) and the p x n bits of holdings.
+std::int64_t simulation_bytes(std::int64_t p, std::int64_t n) {
+  const std::string what = fmt::format("the explicit schedule of p = {}, n = {}", p, n);
+  const std::int64_t rounds = checked_add(n - 1, ceil_log2(p), what);
+  const std::int64_t per_round =
+      checked_add(checked_mul(p, static_cast<std::int64_t>(sizeof(Transfer)), what), 24, what);
+  return checked_add(checked_mul(rounds, per_round, what), checked_mul(p, n, what) / 8, what);
+}
+
+// Memory of building and checking one p: the tables plus 9 bytes per rank (recv_table.hpp).
+std::int64_t tables_bytes(std::int64_t p) {
+  return checked_add(CirculantSchedule::table_bytes(p), checked_mul(p, 9, "p"), "p");
+}
+
+// Refuses, before any work, a run whose largest instances would not fit in memory when `jobs`
+// of them run at once.
+void require_run_memory(const std::vector<std::int64_t>& ps, const VerifyOptions& o, int jobs) {
+  // Both figures grow with p and n, so the largest p, and the largest simulated p with its
+  // largest n, are the worst cases. ps is ascending.
+  std::int64_t worst = tables_bytes(ps.back());
+  std::string what = fmt::format("p = {}", ps.back());
+  const auto sim = std::upper_bound(ps.begin(), ps.end(), o.generic_max_p);
+  if (sim != ps.begin()) {
+    const std::int64_t p = *std::prev(sim);
+    const auto ns = o.blocks.for_p(p);
+    if (!ns.empty()) {
+      const std::int64_t bytes = checked_add(tables_bytes(p), simulation_bytes(p, ns.back()), "size");
+      if (bytes > worst) {
+        worst = bytes;
+        what = fmt::format("p = {}, n = {} (simulated, --generic-max-p {})", p, ns.back(),
+                           o.generic_max_p);
+      }
+    }
+  }
+  require_memory(checked_mul(worst, jobs, "size"),
+                 fmt::format("verifying {} with {} job(s) at once", what, jobs));
+}
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -53,14 +92,23 @@ POutcome verify_one(const ScheduleSource& source, std::int64_t p, const VerifyOp
   out.result.p = p;
   const CirculantSchedule s = source.build(p);
   const std::vector<std::int64_t> ns = o.blocks.for_p(p);
+  if (ns.empty()) {
+    throw InputError(fmt::format("--blocks '{}' leaves no block count n >= 1 for p = {}",
+                                 o.blocks.text(), p));
+  }
   const Verdict fast = check_circulant_schedule(s, {source.states_baseblocks()});
   Verdict v = fast;
   std::vector<InstanceResult> simulated;
-  const bool simulate = p <= o.generic_max_p || (fast && p <= o.refine_max_p);
+  // A schedule of the wrong shape or on another graph cannot be expanded; a failing p is only
+  // re-simulated for its witness when that fits in the memory left to one job.
+  const bool expandable = !fast || (fast->property != "shape" && fast->property != "skips");
+  const bool refine = fast && p <= o.refine_max_p &&
+                      simulation_bytes(p, ns.back()) <= physical_memory_bytes() / 4 / std::max(1, o.jobs);
+  const bool simulate = expandable && (p <= o.generic_max_p || refine);
   if (simulate) {
     if (Verdict g = simulate_all_n(s, ns, &simulated)) {
       // The generic witness names n and the absolute round; the phase invariant names the cause.
-      if (fast) {
+      if (fast && fast->rank != kNone && fast->round != kNone) {
         g->message += fmt::format("; cause: {} at rank {}, round {} of every phase: {}",
                                   fast->property, fast->rank, fast->round, fast->message);
       }
@@ -71,9 +119,10 @@ POutcome verify_one(const ScheduleSource& source, std::int64_t p, const VerifyOp
     if (simulate) {
       out.instances = simulated;
     } else {
+      // Judged by the fast checker alone, which covers every n: no rounds were counted.
       for (std::int64_t n : ns) {
-        const std::int64_t lb = bcast_round_lower_bound(p, n);
-        out.instances.push_back({p, n, v ? Status::fail : Status::pass, lb, lb});
+        out.instances.push_back({p, n, v ? Status::fail : Status::pass, kNone,
+                                 bcast_round_lower_bound(p, n)});
       }
     }
   }
@@ -125,13 +174,17 @@ ScheduleExcerpt excerpt_around(const CirculantSchedule& s, const Violation& v) {
 
 VerifyResult verify_bcast(const ScheduleSource& source, const VerifyOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
-  std::vector<std::int64_t> ps = o.range.values(kMaxPValues);
+  std::vector<std::int64_t> ps = o.range.values(PRange::kMaxValues);
   std::vector<std::size_t> order(ps.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return cost(ps[a]) > cost(ps[b]); });
   double total_cost = 0;
   for (std::int64_t p : ps) total_cost += cost(p);
+
+  const int jobs = static_cast<int>(
+      std::clamp<std::int64_t>(static_cast<std::int64_t>(ps.size()), 1, std::max(1, o.jobs)));
+  require_run_memory(ps, o, jobs);
 
   std::vector<std::optional<POutcome>> outcomes(ps.size());
   std::atomic<std::size_t> next{0};
@@ -161,7 +214,7 @@ VerifyResult verify_bcast(const ScheduleSource& source, const VerifyOptions& o) 
       progress.advance(cost(p));
     }
   };
-  const int jobs = std::max(1, std::min<int>(o.jobs, static_cast<int>(ps.size())));
+
   std::vector<std::thread> threads;
   for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
   worker();

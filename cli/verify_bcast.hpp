@@ -19,7 +19,7 @@ namespace collverify::cli {
 struct VerifyOptions {
   PRange range = PRange::single(2);
   BlockCounts blocks = BlockCounts::parse(BlockCounts::kDefault);
-  int jobs = 1;
+  int jobs = 1;  // at most one thread per p; the CLI caps it at 1024
   std::int64_t generic_max_p = 1024;
   std::int64_t refine_max_p = std::int64_t{1} << 18;
   std::size_t max_violations = 100;

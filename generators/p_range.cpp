@@ -95,7 +95,9 @@ std::int64_t PRange::count() const {
     const auto& s = segments_.front();
     return (s.last - s.first) / s.step + 1;
   }
-  return static_cast<std::int64_t>(values(std::int64_t{1} << 40).size());
+  // Overlapping segments are counted once, which needs the values; values() refuses before
+  // allocating when the segments add up to more than it holds.
+  return static_cast<std::int64_t>(values(kMaxValues).size());
 }
 
 std::vector<std::int64_t> PRange::values(std::int64_t limit) const {

@@ -23,10 +23,14 @@ struct PSegment {
 
 class PRange {
  public:
+  // The most distinct p one run takes (a run keeps a result per p).
+  static constexpr std::int64_t kMaxValues = 50'000'000;
+
   static PRange parse(const std::string& text);
   static PRange single(std::int64_t p);
 
-  // Number of distinct p (segments may overlap; overlaps are counted once).
+  // Number of distinct p (segments may overlap; overlaps are counted once). A list of several
+  // segments adding up to more than kMaxValues throws InputError.
   std::int64_t count() const;
   std::int64_t max() const;
   // Distinct p in ascending order; refuses (InputError) ranges of more than `limit` values.

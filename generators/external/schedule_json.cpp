@@ -46,6 +46,14 @@ class Reader {
     if (q != ceil_log2(p)) {
       fail(fmt::format("\"q\" = {} but p = {} needs q = ceil(log2 p) = {}", q, p, ceil_log2(p)));
     }
+    // Lengths first: a 60-byte file claiming p = 2^28 must not allocate the tables of 2^28 ranks.
+    array(key(doc, "skips"), fmt::format("\"skips\" (p = {})", p), q + 1, "q + 1");
+    for (const char* name : {"recv", "send"}) {
+      array(key(doc, name), fmt::format("\"{}\" (p = {})", name, p), p, "p (one row per rank)");
+    }
+    if (const auto it = doc.find("baseblock"); it != doc.end()) {
+      array(*it, fmt::format("\"baseblock\" (p = {})", p), p, "p");
+    }
     CirculantSchedule s = allocate(p);
     read_skips(key(doc, "skips"), s);
     if (const auto it = doc.find("baseblock"); it != doc.end()) {

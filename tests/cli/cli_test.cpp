@@ -91,6 +91,46 @@ TEST(Cli, BadFlagsAreExit2) {
   expect_contains(r, "'allreduce'");
 }
 
+// Sizes that would exhaust memory or threads are refused up front, naming the value.
+TEST(Cli, HugeRunsAreRefusedUpFront) {
+  CliRun r = run("verify bcast --p 4 --blocks 1099511627776");
+  EXPECT_EQ(r.code, 2);
+  expect_contains(r, "n = 1099511627776");
+  expect_contains(r, "GiB");
+  r = run("verify bcast --p 1..2^39,5");
+  EXPECT_EQ(r.code, 2);
+  expect_contains(r, "549755813889 values");
+  r = run("verify bcast --p 2..20 --jobs 100000");
+  EXPECT_EQ(r.code, 2);
+  expect_contains(r, "--jobs 100000");
+  r = run("verify bcast --p 2..20 --blocks q-100");
+  EXPECT_EQ(r.code, 2);
+  expect_contains(r, "q-100");
+}
+
+TEST(Cli, AnUnwritableReportDirectoryIsRefusedBeforeTheRun) {
+  const CliRun r = run("verify bcast --p 2..20 --report /etc/passwd");
+  EXPECT_EQ(r.code, 2);
+  expect_contains(r, "/etc/passwd");
+  EXPECT_EQ(r.out.find("PASS"), std::string::npos) << "the run went ahead";
+}
+
+// Instances judged by the fast checker alone carry no round count (none was counted).
+TEST(Cli, InstancesNotSimulatedHaveNullRounds) {
+  const auto dir = temp_dir("instances");
+  EXPECT_EQ(run("verify bcast --p 20 --generic-max-p 0 --report " + dir.string()).code, 0);
+  std::ifstream in(dir / "summary.json");
+  const auto j = nlohmann::json::parse(in);
+  const auto& inst = j["constructions"][0]["instances"];
+  ASSERT_EQ(inst.size(), 6U);
+  EXPECT_TRUE(inst[0]["rounds"].is_null());
+  EXPECT_EQ(inst[0]["lower_bound"], 5);
+  EXPECT_EQ(run("verify bcast --p 20 --report " + dir.string()).code, 0);
+  std::ifstream again(dir / "summary.json");
+  EXPECT_EQ(nlohmann::json::parse(again)["constructions"][0]["instances"][0]["rounds"], 5);
+  fs::remove_all(dir);
+}
+
 TEST(Cli, BadJsonFileIsExit2NamingTheFile) {
   const auto dir = temp_dir("badjson");
   const fs::path f = dir / "broken.json";
