@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -27,6 +28,8 @@ std::string command_line(int argc, char** argv) {
 }
 
 int finish_run(RunSummary summary, const RunOutput& out) {
+  // The run is over: a Ctrl-C now would only cut a report in half (and leave its temporary).
+  std::signal(SIGINT, SIG_IGN);
   bool violation = false;
   bool inconclusive = !summary.complete;
   for (const auto& c : summary.constructions) {

@@ -100,6 +100,10 @@ TEST(Cli, HugeRunsAreRefusedUpFront) {
   r = run("verify bcast --p 1..2^39,5");
   EXPECT_EQ(r.code, 2);
   expect_contains(r, "549755813889 values");
+  r = run("verify bcast --p 2^30");  // 2 x 30 x 2^30 bytes of tables: refused with the estimate
+  EXPECT_EQ(r.code, 2);
+  expect_contains(r, "p = 1073741824");
+  expect_contains(r, "GiB");
   r = run("verify bcast --p 2..20 --jobs 100000");
   EXPECT_EQ(r.code, 2);
   expect_contains(r, "--jobs 100000");
