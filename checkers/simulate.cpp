@@ -138,13 +138,31 @@ SimulationResult simulate_schedule(const Schedule& s, std::int64_t lower_bound_r
       held.add(x.to, x.block);
     }
   }
-  for (std::int64_t r = 0; r < s.p; ++r) {
-    for (std::int64_t b = 0; b < s.n; ++b) {
-      if (!held.has(r, b)) {
-        result.verdict = make(s, "completeness", result.rounds, r, b,
-                              fmt::format("after {} rounds rank {} lacks block {}", result.rounds,
-                                          r, b));
+  auto lacks = [&](std::int64_t r, std::int64_t b) {
+    result.verdict = make(s, "completeness", result.rounds, r, b,
+                          fmt::format("after {} rounds rank {} lacks block {}", result.rounds, r,
+                                      b));
+  };
+  if (s.goal) {
+    for (const Holding& h : *s.goal) {
+      if (!rank_ok(s, h.rank) || !block_ok(s, h.block)) {
+        result.verdict = make(s, "block_range", kNone, kNone, h.block,
+                              fmt::format("the goal names rank {} and block {}; blocks are 0..{} "
+                                          "and ranks 0..{}", h.rank, h.block, s.n - 1, s.p - 1));
         return result;
+      }
+      if (!held.has(h.rank, h.block)) {
+        lacks(h.rank, h.block);
+        return result;
+      }
+    }
+  } else {
+    for (std::int64_t r = 0; r < s.p; ++r) {
+      for (std::int64_t b = 0; b < s.n; ++b) {
+        if (!held.has(r, b)) {
+          lacks(r, b);
+          return result;
+        }
       }
     }
   }

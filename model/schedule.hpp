@@ -1,10 +1,11 @@
 // An explicit schedule: rounds of point-to-point transfers of single blocks between ranks, what
-// each rank holds initially, and the goal that every rank ends holding all n blocks (broadcast
-// and allgather). Every construction can be expanded into one; the generic checker
+// each rank holds initially, and what it must hold at the end (by default all n blocks, as in
+// broadcast and allgather). Every construction can be expanded into one; the generic checker
 // (checkers/simulate.hpp) judges it without knowing which construction produced it.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "model/comm_model.hpp"
@@ -32,6 +33,9 @@ struct Schedule {
   std::int64_t n = 0;  // blocks 0..n-1
   CommModel model;
   std::vector<Holding> initial;  // who holds what before round 0
+  // What everyone must hold after the last round: nullopt means every rank holds all n blocks
+  // (broadcast, allgather); otherwise exactly the holdings listed must be present.
+  std::optional<std::vector<Holding>> goal;
   std::vector<std::vector<Transfer>> rounds;
 };
 

@@ -87,6 +87,24 @@ TEST(Simulate, RejectsAnIncompleteSchedule) {
   EXPECT_EQ(r.verdict->block, 1);
 }
 
+// An explicit goal: only rank 2 needs block 1 (a scatter-like goal). The first two rounds of
+// tiny() do not deliver it; all three do.
+TEST(Simulate, ChecksAnExplicitGoal) {
+  auto s = tiny();
+  s.goal = std::vector<Holding>{{2, 1}};
+  EXPECT_FALSE(simulate_schedule(s, 3).verdict);
+  s.rounds.pop_back();
+  const auto r = simulate_schedule(s, 2);
+  ASSERT_TRUE(r.verdict);
+  EXPECT_EQ(r.verdict->property, "completeness");
+  EXPECT_EQ(r.verdict->rank, 2);
+  EXPECT_EQ(r.verdict->block, 1);
+  s.goal = std::vector<Holding>{{2, 0}};
+  EXPECT_FALSE(simulate_schedule(s, 2).verdict);
+  s.goal = std::vector<Holding>{{5, 0}};
+  EXPECT_EQ(simulate_schedule(s, 2).verdict->property, "block_range");
+}
+
 TEST(Simulate, RejectsASlowSchedule) {
   auto s = tiny();
   s.rounds.insert(s.rounds.begin(), std::vector<Transfer>{});
