@@ -121,7 +121,7 @@ int run_verify(const VerifyArgs& a, const std::string& command) {
   summary.command = command;
   summary.complete = result.complete;
   summary.constructions.push_back(std::move(result.summary));
-  return cv::cli::finish_run(std::move(summary), out);
+  return cv::cli::finish_run(summary, out);
 }
 
 int run_campaign(bool quick, const std::string& report, int jobs, const std::string& command) {

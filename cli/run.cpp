@@ -27,7 +27,7 @@ std::string command_line(int argc, char** argv) {
   return out;
 }
 
-int finish_run(RunSummary summary, const RunOutput& out) {
+int finish_run(const RunSummary& summary, const RunOutput& out) {
   // The run is over: a Ctrl-C now would only cut a report in half (and leave its temporary).
   std::signal(SIGINT, SIG_IGN);
   bool violation = false;

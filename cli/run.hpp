@@ -19,7 +19,7 @@ struct RunOutput {
   bool github = false;
 };
 
-int finish_run(RunSummary summary, const RunOutput& out);
+int finish_run(const RunSummary& summary, const RunOutput& out);
 
 // The command line as one string, for summary.json.
 std::string command_line(int argc, char** argv);

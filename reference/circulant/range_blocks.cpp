@@ -6,7 +6,10 @@
 namespace collverify::circulant {
 namespace {
 
-std::uint64_t bit(int j) { return std::uint64_t{1} << j; }
+std::uint64_t bit(int j) {
+  CV_ASSERT(j >= 0 && j < 64, "a block index fits a 64-bit mask");
+  return std::uint64_t{1} << j;
+}
 std::uint64_t below(int k) { return k <= 0 ? 0 : (k >= 64 ? ~std::uint64_t{0} : bit(k) - 1); }
 
 // skips[-1] is read as 0: the recursion of lines 12 and 16 reaches it for ranges at the origin.
