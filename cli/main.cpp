@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <ctime>
 #include <filesystem>
 #include <system_error>
 #include <cstdio>
@@ -27,10 +28,24 @@ namespace cv = collverify;
 namespace {
 
 std::atomic<bool> g_interrupted{false};
+std::atomic<std::int64_t> g_first_sigint_ns{0};
 
+std::int64_t monotonic_ns() {
+  timespec t{};
+  clock_gettime(CLOCK_MONOTONIC, &t);  // async-signal-safe
+  return std::int64_t{t.tv_sec} * 1'000'000'000 + t.tv_nsec;
+}
+
+// The first Ctrl-C asks the run to stop after the p in progress and write its reports. One
+// Ctrl-C often arrives twice (to the process and to its process group, e.g. through timeout),
+// so only a second one more than a second later ends the run at once.
 extern "C" void on_sigint(int) {
-  g_interrupted = true;
-  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the run at once
+  const std::int64_t now = monotonic_ns();
+  if (!g_interrupted.exchange(true)) {
+    g_first_sigint_ns = now;
+  } else if (now - g_first_sigint_ns.load() > 1'000'000'000) {
+    _exit(130);
+  }
 }
 
 cv::circulant::Transcriptions parse_transcription(const std::string& t) {
