@@ -154,7 +154,7 @@ ScheduleExcerpt excerpt_around(const CirculantSchedule& s, const Violation& v) {
     if (!s.baseblock.empty()) e.baseblock.push_back(s.baseblock[static_cast<std::size_t>(r)]);
     std::vector<int> recv, send;
     for (int k = 0; k < s.q; ++k) {
-      recv.push_back(s.recv_at(r, k));
+      if (r != 0) recv.push_back(s.recv_at(r, k));  // the root receives nothing
       send.push_back(s.send_at(r, k));
     }
     e.recv.push_back(std::move(recv));

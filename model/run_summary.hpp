@@ -32,7 +32,8 @@ struct CaseResult {
 };
 
 // The schedule rows around a broken entry, laid out like the paper's tables: one row per round,
-// one column per rank. recv[i][k] / send[i][k] belong to rank ranks[i] and round k.
+// one column per rank. recv[i][k] / send[i][k] belong to rank ranks[i] and round k; a column
+// with fewer than q entries (the root's recv, which means nothing) shows "-".
 struct ScheduleExcerpt {
   std::int64_t p = 0;
   int q = 0;

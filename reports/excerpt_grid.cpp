@@ -14,11 +14,12 @@ namespace {
 
 using Table = std::vector<std::vector<int>>;
 
+// "-" where a column has no entry (the root's receive row, which means nothing).
 std::string entry(const Table& table, std::size_t column, int round) {
-  if (column >= table.size() || round < 0) return "";
+  if (column >= table.size() || round < 0) return "-";
   const std::vector<int>& row = table[column];
   const auto k = static_cast<std::size_t>(round);
-  return k < row.size() ? fmt::format("{}", row[k]) : std::string();
+  return k < row.size() ? fmt::format("{}", row[k]) : std::string("-");
 }
 
 // Appends rows "<name> 0".."<name> q-1", marking the broken entry if it is in this table.
