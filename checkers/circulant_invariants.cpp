@@ -59,7 +59,8 @@ void check_receives(const CirculantSchedule& s, std::int64_t r, const CirculantC
   if (c < 0) {
     keep(out, make(s, "receive_set", r, q - 1, kNone,
                    fmt::format("rank {} receives no block of the current phase", r)));
-  } else if (o.has_baseblocks && s.baseblock[static_cast<std::size_t>(r)] != c) {
+  } else if (o.has_baseblocks && !s.baseblock.empty() &&
+             s.baseblock[static_cast<std::size_t>(r)] != c) {
     keep(out, make(s, "baseblock", r, kc, c,
                    fmt::format("baseblock[{}] = {} but rank {} receives block {} of the current "
                                "phase", r, s.baseblock[static_cast<std::size_t>(r)], r, c)));

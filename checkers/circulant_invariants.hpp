@@ -28,7 +28,8 @@
 namespace collverify {
 
 struct CirculantCheckOptions {
-  bool has_baseblocks = true;  // false for schedules that state none (plugins)
+  bool has_baseblocks = true;  // false for schedules that state none (plugins); an empty
+                               // baseblock vector also means none are stated
 };
 
 // Shape and skips; independent of ranks.

@@ -77,6 +77,16 @@ TEST(CirculantInvariants, RejectsAWrongBaseblockEntry) {
   EXPECT_FALSE(check_circulant_schedule(s, none));
 }
 
+// A schedule that states no baseblocks (empty vector) is checked without them, whatever the
+// options say (it once read past the empty vector).
+TEST(CirculantInvariants, EmptyBaseblocksMeanNoneStated) {
+  auto s = circulant::build_circulant_bcast(1000);
+  std::vector<std::int8_t>().swap(s.baseblock);
+  EXPECT_FALSE(check_circulant_schedule(s));
+  s.set_recv(7, 0, s.recv_at(7, 1));
+  EXPECT_TRUE(check_circulant_schedule(s));
+}
+
 TEST(CirculantInvariants, RejectsDisagreement) {
   auto s = p20();
   s.set_send(3, 1, -4);  // rank 3 holds -4 (received in round 0), rank 5 expects -3
