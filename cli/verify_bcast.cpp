@@ -111,6 +111,8 @@ POutcome verify_one(const ScheduleSource& source, std::int64_t p, const VerifyOp
       if (fast && fast->rank != kNone && fast->round != kNone) {
         g->message += fmt::format("; cause: {} at rank {}, round {} of every phase: {}",
                                   fast->property, fast->rank, fast->round, fast->message);
+      } else if (!fast) {
+        g->message += "; the fast check passed this schedule: the two checkers disagree";
       }
       v = g;
     }
@@ -168,7 +170,8 @@ ScheduleExcerpt excerpt_around(const CirculantSchedule& s, const Violation& v) {
   const std::int64_t k = v.n == kNone ? v.round : (v.round + circulant::dummy_rounds(s.q, v.n)) % s.q;
   e.marked_rank = v.rank;
   e.marked_round = static_cast<int>(k);
-  e.marked_table = v.property == "send_before_receive" ? "send" : "recv";
+  const bool send_side = v.property == "send_before_receive" || v.property == "root_block_order";
+  e.marked_table = send_side ? "send" : "recv";
   return e;
 }
 
