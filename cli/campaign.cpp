@@ -1,0 +1,59 @@
+#include "cli/campaign.hpp"
+
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "cli/cmd_bcast.hpp"
+#include "model/error.hpp"
+
+namespace collverify::cli {
+
+// Each family adds its part here, one line each.
+std::vector<CampaignPart> campaign_parts() {
+  std::vector<CampaignPart> parts;
+  parts.push_back({"bcast", campaign_bcast});
+  return parts;
+}
+
+namespace {
+
+struct CampaignArgs {
+  bool quick = false;
+  std::string report = "reports/out";
+  int jobs = 1;
+};
+
+int run_campaign(const CampaignArgs& a, const CommandContext& ctx) {
+  CommonVerifyArgs common;
+  common.jobs = a.jobs;
+  common.report = a.report;
+  common.format = "json,junit,md,html";
+  common.junit_chunk = a.quick ? 1 : 64;
+  const RunOutput out = prepare_run_output(common);
+  CampaignOptions c{a.quick, a.jobs, ctx.interrupted};
+  std::vector<ConstructionSummary> summaries;
+  bool complete = true;
+  for (const auto& part : campaign_parts()) {
+    if (ctx.interrupted != nullptr && ctx.interrupted->load()) {
+      complete = false;
+      break;
+    }
+    summaries.push_back(part.run(c, complete));
+  }
+  return finish_constructions(std::move(summaries), complete, ctx.command_line, out);
+}
+
+}  // namespace
+
+void register_campaign_command(const CommandTree& tree) {
+  auto a = std::make_shared<CampaignArgs>();
+  a->jobs = default_jobs();
+  auto* sub = tree.app->add_subcommand("campaign", "the default CI verification campaign");
+  sub->add_flag("--quick", a->quick, "small p only");
+  sub->add_option("--report", a->report, "report directory (default reports/out)");
+  sub->add_option("--jobs", a->jobs, "worker threads");
+  tree.commands->push_back({sub, [a](const CommandContext& ctx) { return run_campaign(*a, ctx); }});
+}
+
+}  // namespace collverify::cli

@@ -1,0 +1,64 @@
+#include "cli/command.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <system_error>
+#include <thread>
+
+#include "model/error.hpp"
+
+namespace collverify::cli {
+
+int default_jobs() { return static_cast<int>(std::max(1U, std::thread::hardware_concurrency())); }
+
+void add_common_verify_flags(CLI::App* sub, CommonVerifyArgs& a) {
+  a.jobs = default_jobs();
+  sub->add_option("--p", a.p, "processor counts: 2..4096, 2..4096:7, 1000,2000, 2^10..2^17");
+  sub->add_option("--jobs", a.jobs, "worker threads (default: hardware threads)");
+  sub->add_option("--report", a.report, "directory for summary.json, junit.xml, report.md, report.html");
+  sub->add_option("--format", a.format, "report formats: json,junit,md,html");
+  sub->add_flag("--github", a.github, "print GitHub workflow annotations and a step summary");
+  sub->add_option("--junit-chunk", a.junit_chunk, "consecutive p per JUnit test case");
+  sub->add_flag("--instances", a.instances, "list every instance in summary.json");
+}
+
+namespace {
+void prepare_report_dir(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0) {
+    throw InputError(fmt::format("--report '{}' is not a directory collverify can write to{}", dir,
+                                 ec ? " (" + ec.message() + ")" : std::string()));
+  }
+}
+}  // namespace
+
+RunOutput prepare_run_output(const CommonVerifyArgs& a) {
+  if (a.jobs < 1 || a.jobs > 1024) throw InputError(fmt::format("--jobs {} is not in 1..1024", a.jobs));
+  if (a.junit_chunk < 1) {
+    throw InputError(fmt::format("--junit-chunk {} is not at least 1", a.junit_chunk));
+  }
+  RunOutput out;
+  out.formats = parse_report_formats(a.format);
+  out.formats.junit_chunk = a.junit_chunk;
+  if (!a.report.empty()) {
+    prepare_report_dir(a.report);
+    out.report_dir = a.report;
+  }
+  out.github = a.github;
+  return out;
+}
+
+int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
+                         const std::string& command, const RunOutput& out) {
+  RunSummary summary;
+  summary.version = COLLVERIFY_VERSION;
+  summary.command = command;
+  summary.complete = complete;
+  summary.constructions = std::move(parts);
+  return finish_run(summary, out);
+}
+
+}  // namespace collverify::cli

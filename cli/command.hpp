@@ -1,0 +1,75 @@
+// The pieces every `collverify` subcommand shares. Each family registers its subcommands in its
+// own cmd_<family>.cpp (a `register_*` function called from main.cpp), so adding a construction
+// never edits another family's command code. A command returns the process exit code
+// (DESIGN.md: 0 holds, 1 violation, 2 bad input, 3 inconclusive); InputError is mapped to 2 by
+// main.cpp.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "cli/run.hpp"
+#include "model/run_summary.hpp"
+
+namespace collverify::cli {
+
+struct CommandContext {
+  const std::atomic<bool>* interrupted = nullptr;  // set by the first Ctrl-C
+  std::string command_line;                        // for summary.json
+};
+
+struct Command {
+  CLI::App* sub = nullptr;  // runs when this (sub)subcommand was given
+  std::function<int(const CommandContext&)> run;
+};
+
+// Where a family hangs its subcommands: top level (`trees`, `prove`, ...), under `schedule`, or
+// under `verify`.
+struct CommandTree {
+  CLI::App* app = nullptr;
+  CLI::App* schedule = nullptr;
+  CLI::App* verify = nullptr;
+  std::vector<Command>* commands = nullptr;
+};
+
+// The flags every `verify <construction>` takes (DESIGN.md command line).
+struct CommonVerifyArgs {
+  std::string p;
+  int jobs = 1;
+  std::string report;
+  std::string format = "json,junit,md";
+  bool github = false;
+  std::int64_t junit_chunk = 1;
+  bool instances = false;
+};
+
+int default_jobs();
+
+// Adds --p --jobs --report --format --github --junit-chunk --instances to `sub`.
+void add_common_verify_flags(CLI::App* sub, CommonVerifyArgs& a);
+
+// Validates --jobs and --junit-chunk, creates the report directory (a directory that cannot be
+// written is bad input found before the run), and returns the output settings.
+RunOutput prepare_run_output(const CommonVerifyArgs& a);
+
+// Wraps construction summaries into a RunSummary and finishes the run (reports, exit code).
+int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
+                         const std::string& command, const RunOutput& out);
+
+// One construction's share of `campaign`: runs with the campaign's p range and jobs and returns
+// its summary. Families append theirs in campaign.cpp.
+struct CampaignOptions {
+  bool quick = false;
+  int jobs = 1;
+  const std::atomic<bool>* interrupted = nullptr;
+};
+struct CampaignPart {
+  std::string name;
+  std::function<ConstructionSummary(const CampaignOptions&, bool& complete)> run;
+};
+
+}  // namespace collverify::cli
