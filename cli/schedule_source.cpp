@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "generators/external/plugin.hpp"
 #include "generators/external/schedule_json.hpp"
 #include "model/error.hpp"
@@ -17,6 +19,12 @@ class Reference final : public ScheduleSource {
     return circulant::build_circulant_bcast(p, {t_});
   }
   bool states_baseblocks() const override { return true; }
+  void rank_rows(std::int64_t p, std::int64_t r, std::span<std::int8_t> recv,
+                 std::span<std::int8_t> send) const override {
+    const auto rows = circulant::rank_schedule(circulant::Circulant(p), r, {t_});
+    std::copy(rows.recv.begin(), rows.recv.end(), recv.begin());
+    std::copy(rows.send.begin(), rows.send.end(), send.begin());
+  }
   std::string describe() const override {
     const bool literal = t_.alg3_line20 == circulant::Transcription::literal ||
                          t_.alg4_line2 == circulant::Transcription::literal;
@@ -39,6 +47,12 @@ class File final : public ScheduleSource {
     return s_;
   }
   bool states_baseblocks() const override { return !s_.baseblock.empty(); }
+  void rank_rows(std::int64_t p, std::int64_t r, std::span<std::int8_t> recv,
+                 std::span<std::int8_t> send) const override {
+    CV_ASSERT(p == s_.p && r >= 0 && r < p, "rank of the file's p");
+    std::copy_n(s_.recv_row(r).begin(), s_.q, recv.begin());
+    std::copy_n(s_.send_row(r).begin(), s_.q, send.begin());
+  }
   std::string describe() const override { return "schedule file " + file_.string(); }
   std::int64_t only_p() const override { return s_.p; }
 
@@ -52,6 +66,10 @@ class Plugin final : public ScheduleSource {
   explicit Plugin(const std::filesystem::path& lib) : lib_(lib), plugin_(SchedulePlugin::load(lib)) {}
   CirculantSchedule build(std::int64_t p) const override { return plugin_.build(p); }
   bool states_baseblocks() const override { return false; }
+  void rank_rows(std::int64_t p, std::int64_t r, std::span<std::int8_t> recv,
+                 std::span<std::int8_t> send) const override {
+    plugin_.rank(p, r, recv, send);
+  }
   std::string describe() const override { return "schedule plugin " + lib_.string(); }
 
  private:

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <span>
 #include <string>
 
 #include "model/circulant_schedule.hpp"
@@ -20,6 +21,11 @@ class ScheduleSource {
   virtual std::string describe() const = 0;
   // The one p a file holds, or 0 when any p can be built.
   virtual std::int64_t only_p() const { return 0; }
+  // One rank's rows (q entries each), computed alone as a processor would, without building the
+  // tables of every rank: what a streaming check of a huge p asks for, rank by rank, from
+  // several threads at once. A file answers from its table.
+  virtual void rank_rows(std::int64_t p, std::int64_t r, std::span<std::int8_t> recv,
+                         std::span<std::int8_t> send) const = 0;
 };
 
 std::unique_ptr<ScheduleSource> reference_source(circulant::Transcriptions t);
