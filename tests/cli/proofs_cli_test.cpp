@@ -1,0 +1,136 @@
+// `prove skips`, `prove bcast` and `count-schedules` as a CI job sees them: exit codes 0 (proved),
+// 1 (counterexample / violation), 2 (bad input), 3 (inconclusive under a tiny --rlimit).
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "checkers/circulant_invariants.hpp"
+#include "generators/external/schedule_json.hpp"
+#include "generators/mutants.hpp"
+#include "reference/circulant/bcast.hpp"
+
+namespace collverify {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CliRun {
+  int code = -1;
+  std::string out;
+};
+
+CliRun run(const std::string& args, bool with_stderr = true) {
+  const std::string cmd = std::string(COLLVERIFY_BIN) + " " + args + (with_stderr ? " 2>&1" : "");
+  CliRun r;
+  FILE* f = popen(cmd.c_str(), "r");
+  std::array<char, 4096> buf{};
+  while (std::size_t got = std::fread(buf.data(), 1, buf.size(), f)) r.out.append(buf.data(), got);
+  const int status = pclose(f);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+fs::path write_schedule(const CirculantSchedule& s, const std::string& name) {
+  const fs::path d = fs::temp_directory_path() /
+                     ("collverify_proofs_cli_" + std::to_string(::getpid()));
+  fs::create_directories(d);
+  const fs::path f = d / name;
+  std::ofstream(f) << schedule_to_json(s);
+  return f;
+}
+
+void expect_contains(const CliRun& r, const std::string& text) {
+  EXPECT_NE(r.out.find(text), std::string::npos) << "missing '" << text << "' in:\n" << r.out;
+}
+
+TEST(ProofsCli, ProveSkipsProvesEveryObligation) {
+  const CliRun r = run("prove skips");
+  EXPECT_EQ(r.code, 0) << r.out;
+  expect_contains(r, "PROVED         lemma1_double");
+  expect_contains(r, "all proved");
+  const CliRun j = run("prove skips --format json", false);
+  EXPECT_EQ(j.code, 0);
+  const auto doc = nlohmann::json::parse(j.out);
+  EXPECT_EQ(doc["obligations"].size(), 10U);
+  for (const auto& o : doc["obligations"]) EXPECT_EQ(o["result"], "proved") << o["name"];
+}
+
+TEST(ProveSkipsCli, FalseVariantGivesACounterexample) {
+  const CliRun r = run("prove skips --variant floor");
+  EXPECT_EQ(r.code, 1) << r.out;
+  expect_contains(r, "COUNTEREXAMPLE lemma1_double");
+  expect_contains(r, "counterexample:");
+}
+
+TEST(ProofsCli, ProveBcastExitCodes) {
+  EXPECT_EQ(run("prove bcast --p 33").code, 0);
+  const auto s = circulant::build_circulant_bcast(20);
+  EXPECT_EQ(run("prove bcast --schedule-file " + write_schedule(s, "ok.json").string()).code, 0);
+  // A mutant the fast checker rejects: exit 1 with the checker's witness.
+  auto m = s;
+  m.set_recv(5, 1, m.recv_at(5, 1) == -1 ? -2 : -1);
+  const Verdict fast = check_circulant_schedule(m);
+  ASSERT_TRUE(fast.has_value());
+  const auto f = write_schedule(m, "mutant.json");
+  const CliRun r = run("prove bcast --schedule-file " + f.string());
+  EXPECT_EQ(r.code, 1) << r.out;
+  expect_contains(r, "VIOLATION: " + fast->property + " rank " + std::to_string(fast->rank) +
+                         " round " + std::to_string(fast->round));
+  expect_contains(r, "agrees");
+  const CliRun j = run("prove bcast --format json --schedule-file " + f.string(), false);
+  EXPECT_EQ(j.code, 1);
+  const auto doc = nlohmann::json::parse(j.out);
+  EXPECT_EQ(doc["witness"]["property"], fast->property);
+  EXPECT_EQ(doc["witness"]["rank"], fast->rank);
+  EXPECT_EQ(doc["witness"]["round"], fast->round);
+  EXPECT_TRUE(doc["checker_agrees"].get<bool>());
+}
+
+TEST(ProofsCli, BadInputIsExitTwo) {
+  EXPECT_EQ(run("prove bcast --p 1").code, 2);
+  EXPECT_EQ(run("prove bcast --p 100000").code, 2);
+  EXPECT_EQ(run("prove bcast --p 9 --format xml").code, 2);
+  EXPECT_EQ(run("prove bcast --schedule-file /nonexistent/s.json").code, 2);
+  EXPECT_EQ(run("prove bcast --p 9 --rlimit 0").code, 2);
+  EXPECT_EQ(run("prove skips --variant nonsense").code, 2);
+  EXPECT_EQ(run("count-schedules --p 1..3").code, 2);
+  EXPECT_EQ(run("count-schedules --p 2..x").code, 2);
+  EXPECT_EQ(run("count-schedules --p 5 --limit 0").code, 2);
+  const auto f = write_schedule(circulant::build_circulant_bcast(9), "nine.json");
+  const CliRun r = run("prove bcast --p 10 --schedule-file " + f.string());
+  EXPECT_EQ(r.code, 2);
+  expect_contains(r, "p = 9");
+}
+
+TEST(ProofsCli, TinyRlimitIsInconclusiveExitThree) {
+  EXPECT_EQ(run("prove bcast --p 64 --rlimit 1").code, 3);
+  EXPECT_EQ(run("prove skips --rlimit 1").code, 3);
+  const CliRun r = run("count-schedules --p 9 --rlimit 1");
+  EXPECT_EQ(r.code, 3) << r.out;
+  expect_contains(r, "lower bound");
+}
+
+TEST(ProofsCli, CountSchedulesAgreesAndReportsJson) {
+  const CliRun r = run("count-schedules --p 2..10");
+  EXPECT_EQ(r.code, 0) << r.out;
+  expect_contains(r, "recv tables of the non-roots");
+  const CliRun j = run("count-schedules --p 8..10 --format json", false);
+  EXPECT_EQ(j.code, 0) << j.out;
+  const auto doc = nlohmann::json::parse(j.out);
+  ASSERT_EQ(doc["rows"].size(), 3U);
+  for (const auto& row : doc["rows"]) {
+    EXPECT_TRUE(row["agree"].get<bool>());
+    EXPECT_EQ(row["z3_count"], row["backtracking_count"]);
+    EXPECT_EQ(row["recheck"], "pass");
+  }
+  EXPECT_GT(doc["rows"][1]["z3_count"].get<int>(), 1);  // p = 9 (Table 5 of the seed)
+}
+
+}  // namespace
+}  // namespace collverify
