@@ -29,95 +29,96 @@ std::vector<std::int64_t> halving_skips(std::int64_t p) {
 
 namespace {
 
+// Two stages. Stage 1 decides for every non-root t the round kc_t in which it receives its one
+// current-phase block c_t, round by round: the root's receiver skips[k] must take block k in
+// round k (a non-root's other entries are negative), any other t may take its sender's c if the
+// sender got it in an earlier round. Stage 2 then fills the other q - 1 entries of every row,
+// round by round: a negative block the sender holds (c_r - q, or a negative it received in an
+// earlier round) that t has not received yet and that is not c_t - q. So every row's negatives
+// are exactly {-q, ..., -1} minus c_t - q.
 class Backtracker {
  public:
   Backtracker(std::int64_t p, std::int64_t limit)
       : p_(p), q_(ceil_log2(p)), limit_(limit), skips_(halving_skips(p)),
         x_(static_cast<std::size_t>(p * q_), 0), c_(static_cast<std::size_t>(p), -1),
-        kc_(static_cast<std::size_t>(p), -1), neg_(static_cast<std::size_t>(p), 0),
-        need_(static_cast<std::size_t>(p), -1), need_count_(static_cast<std::size_t>(p), 0) {}
+        kc_(static_cast<std::size_t>(p), -1), neg_(static_cast<std::size_t>(p), 0) {}
 
   Enumeration run() {
     out_.complete = true;
-    step(0, 1);
+    stage1(0, 1);
     return std::move(out_);
   }
 
  private:
-  std::int8_t& at(std::int64_t t, int k) {
-    return x_[static_cast<std::size_t>(t * q_ + k)];
-  }
   static std::size_t u(std::int64_t v) { return static_cast<std::size_t>(v); }
+  std::int8_t& at(std::int64_t t, int k) { return x_[u(t * q_ + k)]; }
   std::uint64_t bit(int v) const { return std::uint64_t{1} << (v + q_); }
+  std::int64_t sender(std::int64_t t, int k) const { return mod_p(t - skips_[u(k)], p_); }
 
-  void step(int k, std::int64_t t) {
+  void stage1(int k, std::int64_t t) {
     if (!out_.complete) return;
     if (t == p_) {
-      if (k + 1 == q_) {
-        record();
+      if (k + 1 < q_) {
+        stage1(k + 1, 1);
         return;
       }
-      step(k + 1, 1);
+      for (std::int64_t r = 1; r < p_; ++r) {
+        if (c_[u(r)] < 0) return;  // a rank without a current-phase block
+      }
+      stage2(0, 1);
       return;
     }
-    const std::int64_t r = mod_p(t - skips_[u(k)], p_);
-    std::uint64_t held = 0;     // bit v + q: r holds v at the start of round k
-    std::uint64_t pending = 0;  // negatives r holds iff its current block turns out to be v + q
-    if (r == 0) {
-      held = bit(k);
-    } else {
-      for (int j = 0; j < k; ++j) held |= bit(at(r, j));
-      if (c_[u(r)] >= 0) {
-        held |= bit(c_[u(r)] - q_);
-      } else if (need_[u(r)] >= 0) {
-        pending = bit(need_[u(r)] - q_) & ~held;
-      } else {
-        for (int v = -q_; v < 0; ++v) pending |= bit(v);
-        pending &= ~held;
-      }
+    const std::int64_t r = sender(t, k);
+    const std::size_t ti = u(t);
+    if (r == 0) {  // the root sends block k: t must take it as its c
+      if (c_[ti] >= 0) return;
+      take(t, k, k);
+      return;
     }
-    for (int v = -q_; v < q_; ++v) {
-      const bool is_held = (held & bit(v)) != 0;
-      const bool is_pending = (pending & bit(v)) != 0;
-      if (!is_held && !is_pending) continue;
-      if (!try_value(k, t, r, v, is_pending)) continue;
-    }
+    if (c_[ti] < 0 && c_[u(r)] >= 0 && kc_[u(r)] < k) take(t, k, c_[u(r)]);
+    if (c_[ti] < 0 && k + 1 == q_) return;  // the row would end without a current block
+    stage1(k, t + 1);  // t's entry in round k is negative (filled in stage 2)
   }
 
-  // Assigns recv[t][k] = v if the row constraints allow it, recurses, undoes.
-  bool try_value(int k, std::int64_t t, std::int64_t r, int v, bool pending) {
+  void take(std::int64_t t, int k, int c) {
+    c_[u(t)] = c;
+    kc_[u(t)] = k;
+    at(t, k) = static_cast<std::int8_t>(c);
+    stage1(k, t + 1);
+    c_[u(t)] = -1;
+    kc_[u(t)] = -1;
+  }
+
+  void stage2(int k, std::int64_t t) {
+    if (!out_.complete) return;
+    if (t == p_) {
+      if (k + 1 < q_) {
+        stage2(k + 1, 1);
+      } else {
+        record();
+      }
+      return;
+    }
     const std::size_t ti = u(t);
-    if (v >= 0) {
-      if (c_[ti] >= 0) return false;                                // a second current block
-      if (need_[ti] >= 0 && need_[ti] != v) return false;           // someone relied on c_t
-      if ((neg_[ti] & bit(v - q_)) != 0) return false;              // already got v - q
-    } else {
-      if ((neg_[ti] & bit(v)) != 0) return false;                   // twice
-      if (c_[ti] >= 0 && v == c_[ti] - q_) return false;            // its own previous block
-      if (need_[ti] >= 0 && v == need_[ti] - q_) return false;
+    if (kc_[ti] == k) {
+      stage2(k, t + 1);
+      return;
     }
-    if (k == q_ - 1 && c_[ti] < 0 && v < 0) return false;         // row ends without c
-    at(t, k) = static_cast<std::int8_t>(v);
-    if (v >= 0) {
-      c_[ti] = v;
-      kc_[ti] = k;
-    } else {
+    const std::int64_t r = sender(t, k);
+    if (r == 0) return;  // cannot happen after stage 1: the root's receiver took block k
+    std::uint64_t held = bit(c_[u(r)] - q_);
+    for (int j = 0; j < k; ++j) {
+      if (at(r, j) < 0) held |= bit(at(r, j));
+    }
+    const std::uint64_t allowed = held & ~neg_[ti] & ~bit(c_[ti] - q_);
+    for (int v = -q_; v < 0; ++v) {
+      if ((allowed & bit(v)) == 0) continue;
+      at(t, k) = static_cast<std::int8_t>(v);
       neg_[ti] |= bit(v);
-    }
-    if (pending) {
-      need_[u(r)] = v + q_;
-      ++need_count_[u(r)];
-    }
-    step(k, t + 1);
-    if (pending && --need_count_[u(r)] == 0) need_[u(r)] = -1;
-    if (v >= 0) {
-      c_[ti] = -1;
-      kc_[ti] = -1;
-    } else {
+      stage2(k, t + 1);
       neg_[ti] &= ~bit(v);
     }
     at(t, k) = 0;
-    return true;
   }
 
   void record() {
@@ -135,7 +136,6 @@ class Backtracker {
   std::vector<std::int8_t> x_;  // row 0 unused
   std::vector<int> c_, kc_;
   std::vector<std::uint64_t> neg_;
-  std::vector<int> need_, need_count_;
   Enumeration out_;
 };
 

@@ -21,9 +21,10 @@
 // schedule is re-checked by the fast checker here (and by the generic simulation in the CLI and
 // tests).
 //
-// Cost: both enumerators are exponential in the worst case; the backtracking one assigns round
-// by round, rank by rank, with only the blocks the sender holds as candidates (pending "c_r - q"
-// claims checked when c_r is decided). Example: p = 9 gives 9 schedules (earlier experiment's
+// Cost: both enumerators are exponential in the worst case. The backtracking one first decides
+// in which round each non-root receives its current-phase block (from a sender that got one in
+// an earlier round, or the root), then fills the negative entries round by round with only the
+// blocks the sender holds as candidates; every row's negatives are then {-q..-1} minus c - q. Example: p = 9 gives 9 schedules (earlier experiment's
 // hint, verified by both methods in the tests).
 #pragma once
 

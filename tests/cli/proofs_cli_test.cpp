@@ -132,5 +132,19 @@ TEST(ProofsCli, CountSchedulesAgreesAndReportsJson) {
   EXPECT_GT(doc["rows"][1]["z3_count"].get<int>(), 1);  // p = 9 (Table 5 of the seed)
 }
 
+TEST(ProofsCli, CountSchedulesOneMethodAndItsLimit) {
+  const CliRun b = run("count-schedules --p 9..12 --method backtracking");
+  EXPECT_EQ(b.code, 0) << b.out;
+  const CliRun z = run("count-schedules --p 9 --method z3 --format json", false);
+  EXPECT_EQ(z.code, 0) << z.out;
+  const auto doc = nlohmann::json::parse(z.out);
+  EXPECT_EQ(doc["rows"][0]["backtracking_count"], -1);
+  EXPECT_FALSE(doc["rows"][0]["agree"].get<bool>());  // not checked with one method
+  const CliRun cut = run("count-schedules --p 9 --limit 2");
+  EXPECT_EQ(cut.code, 3) << cut.out;  // the count is only a lower bound
+  expect_contains(cut, ">=2");
+  EXPECT_EQ(run("count-schedules --p 9 --method magic").code, 2);
+}
+
 }  // namespace
 }  // namespace collverify
