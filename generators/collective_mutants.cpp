@@ -64,6 +64,15 @@ const char* to_string(CollectiveMutation kind) {
 
 std::optional<CollectiveMutant> mutate(const CollectiveSchedule& s, CollectiveMutation kind,
                                        std::uint64_t seed) {
+  const bool census_kind = kind == CollectiveMutation::add_contribution ||
+                           kind == CollectiveMutation::drop_contribution;
+  const bool slot_kind = kind == CollectiveMutation::drop_item ||
+                         kind == CollectiveMutation::wrong_origin ||
+                         kind == CollectiveMutation::send_early;
+  if ((census_kind && s.kind != CollectiveKind::census) ||
+      (slot_kind && s.kind != CollectiveKind::allgather)) {
+    return std::nullopt;  // the field it edits means nothing in this kind of schedule
+  }
   std::mt19937_64 g(seed);
   CollectiveMutant out{s, to_string(kind)};
   if (kind == CollectiveMutation::extra_round) {
@@ -93,7 +102,7 @@ std::optional<CollectiveMutant> mutate(const CollectiveSchedule& s, CollectiveMu
       ps = places(s, false, [](std::size_t, const Message& m, std::size_t) { return !m.own; });
       break;
     case CollectiveMutation::drop_contribution:
-      ps = places(s, false, [](std::size_t, const Message& m, std::size_t) { return m.partial; });
+      ps = places(s, false, [](std::size_t, const Message& m, std::size_t) { return m.own; });
       break;
     case CollectiveMutation::extra_round: break;
   }
@@ -135,7 +144,7 @@ std::optional<CollectiveMutant> mutate(const CollectiveSchedule& s, CollectiveMu
       break;
     }
     case CollectiveMutation::add_contribution: m.own = true; break;
-    case CollectiveMutation::drop_contribution: m.partial = false; break;
+    case CollectiveMutation::drop_contribution: m.own = false; break;
     case CollectiveMutation::extra_round: break;
   }
   return out;

@@ -7,9 +7,11 @@
 //   second_send        the sender of a message sends a copy to one more rank in the same round
 //   extra_round        an empty round is appended
 //   add_contribution   census: a message that sends S alone also sends the own input x_from
-//   drop_contribution  census: a message no longer carries the partial sum S
+//   drop_contribution  census: a message no longer carries the own input x_from (S may still be
+//                      empty in round 0, so dropping S is not always a change)
 // The position is drawn from a generator seeded by `seed`; a kind that has no place in the
-// schedule (e.g. add_contribution when every message already carries x_from) yields nullopt.
+// schedule (e.g. add_contribution when every message already carries x_from), or whose field
+// means nothing in this kind (slot kinds on census, census kinds on allgather), yields nullopt.
 #pragma once
 
 #include <cstdint>
