@@ -13,9 +13,13 @@
 #include <cstdint>
 
 #include "model/collective_schedule.hpp"
+#include "reference/circulant/skips.hpp"
 
 namespace collverify::circulant {
 
 CollectiveSchedule build_allgather(std::int64_t p);
+
+// Round k alone (0 <= k < q), for runs that must not keep all q rounds; O(p skips[k+1]).
+Round allgather_round(const Circulant& c, int k);
 
 }  // namespace collverify::circulant
