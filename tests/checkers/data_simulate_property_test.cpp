@@ -32,7 +32,7 @@ RC_GTEST_PROP(DataSimulateProperty, AllgathervPassesForRandomPAndSizes, ()) {
 }
 
 RC_GTEST_PROP(DataSimulateProperty, AllgatherAndCensusPassForRandomP, ()) {
-  const std::int64_t p = *rc::gen::inRange<std::int64_t>(1, 600);
+  const std::int64_t p = *rc::gen::inRange<std::int64_t>(1, 300);
   RC_ASSERT(!simulate_collective(circulant::build_allgather(p), allgather_round_lower_bound(p)).verdict);
   RC_ASSERT(!simulate_collective(circulant::build_census(p), census_round_lower_bound(p)).verdict);
 }
