@@ -100,7 +100,7 @@ ConstructionSummary campaign_census(const CampaignOptions& c, bool& complete) {
 }
 
 ConstructionSummary campaign_allgatherv(const CampaignOptions& c, bool& complete) {
-  return campaign_part(c, complete, Collective::allgatherv, "1..40", "1..160,256,1000,1024");
+  return campaign_part(c, complete, Collective::allgatherv, "1..64", "1..160,256,1000,1024");
 }
 
 }  // namespace collverify::cli

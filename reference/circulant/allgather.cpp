@@ -15,6 +15,8 @@ Round allgather_round(const Circulant& c, int k) {
     Message m;
     m.from = r;
     m.to = mod_p(r - lo, p);  // t^k of line 2
+    m.items.reserve(static_cast<std::size_t>(hi - lo));
+    m.stored_as.reserve(static_cast<std::size_t>(hi - lo));
     for (std::int64_t j = 0; j < hi - lo; ++j) m.items.push_back({mod_p(r + j, p), 0});
     // The receiver's view (line 5, Recv): its buffer[skips[k] .. skips[k+1]-1].
     for (std::int64_t j = lo; j < hi; ++j) m.stored_as.push_back({mod_p(m.to + j, p), 0});

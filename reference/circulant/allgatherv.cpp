@@ -42,6 +42,8 @@ void AllgathervPlan::pack(std::int64_t r, std::int64_t i, Message& m) const {
   const bool skip_root = readings_.alg9_root_slot == Transcription::corrected;
   m.from = r;
   m.to = mod_p(r + tables_.skips[static_cast<std::size_t>(k)], p);
+  m.items.reserve(static_cast<std::size_t>(p));
+  m.stored_as.reserve(static_cast<std::size_t>(p));
   for (std::int64_t j = 0; j < p; ++j) {  // lines 18-22, pack
     if (skip_root && j == m.to) continue;
     const std::int64_t b = block_of(tables_.send_at(mod_p(r - j, p), k), i);
