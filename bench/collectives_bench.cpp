@@ -14,14 +14,16 @@ namespace cv = collverify;
 static void BM_Allgather(benchmark::State& st) {
   const std::int64_t p = st.range(0);
   for (auto _ : st) {
-    auto r = cv::simulate_collective(cv::circulant::build_allgather(p), cv::allgather_round_lower_bound(p));
+    auto r = cv::simulate_collective(cv::circulant::build_allgather(p),
+                                     cv::allgather_round_lower_bound(p));
     benchmark::DoNotOptimize(r);
   }
 }
 static void BM_Census(benchmark::State& st) {
   const std::int64_t p = st.range(0);
   for (auto _ : st) {
-    auto r = cv::simulate_collective(cv::circulant::build_census(p), cv::census_round_lower_bound(p));
+    auto r =
+        cv::simulate_collective(cv::circulant::build_census(p), cv::census_round_lower_bound(p));
     benchmark::DoNotOptimize(r);
   }
 }
@@ -30,9 +32,9 @@ static void BM_Allgatherv(benchmark::State& st) {  // n = q + 1
   const std::int64_t n = cv::ceil_log2(p) + 1;
   for (auto _ : st) {
     const auto plan = cv::circulant::plan_allgatherv(p, n, {});
-    auto r = cv::simulate_collective(plan.header(), plan.round_count(),
-                                     [&plan](std::int64_t t) { return plan.round(t); },
-                                     cv::allgatherv_round_lower_bound(p, n));
+    auto r = cv::simulate_collective(
+        plan.header(), plan.round_count(), [&plan](std::int64_t t) { return plan.round(t); },
+        cv::allgatherv_round_lower_bound(p, n));
     benchmark::DoNotOptimize(r);
   }
 }

@@ -21,7 +21,9 @@ class Bits {
   bool has(std::int64_t i) const {
     return (words_[static_cast<std::size_t>(i / 64)] >> (i % 64)) & 1U;
   }
-  void set(std::int64_t i) { words_[static_cast<std::size_t>(i / 64)] |= std::uint64_t{1} << (i % 64); }
+  void set(std::int64_t i) {
+    words_[static_cast<std::size_t>(i / 64)] |= std::uint64_t{1} << (i % 64);
+  }
 
  private:
   std::vector<std::uint64_t> words_;
@@ -86,7 +88,9 @@ class AllgatherRun {
   }
 
  private:
-  std::int64_t index(std::int64_t r, Item it) const { return (r * h_.p + it.origin) * h_.n + it.block; }
+  std::int64_t index(std::int64_t r, Item it) const {
+    return (r * h_.p + it.origin) * h_.n + it.block;
+  }
 
   const CollectiveSchedule& h_;
   Bits held_;
@@ -157,7 +161,8 @@ CollectiveResult run_all(Run& run, const CollectiveSchedule& h, std::int64_t rou
     }
   }
   result.verdict = run.complete(round_count);
-  if (!result.verdict) result.verdict = data_simulate::round_count_check(h, round_count, lower_bound);
+  if (!result.verdict)
+    result.verdict = data_simulate::round_count_check(h, round_count, lower_bound);
   return result;
 }
 
@@ -172,9 +177,9 @@ std::int64_t data_simulation_bytes(CollectiveKind kind, std::int64_t p, std::int
 CollectiveResult simulate_collective(const CollectiveSchedule& h, std::int64_t round_count,
                                      const RoundAt& round_at, std::int64_t lower_bound) {
   data_simulate::check_header(h);
-  require_memory(data_simulation_bytes(h.kind, h.p, h.n),
-                 fmt::format("the holdings of the data-level simulation of p = {}, n = {}", h.p,
-                             h.n));
+  require_memory(
+      data_simulation_bytes(h.kind, h.p, h.n),
+      fmt::format("the holdings of the data-level simulation of p = {}, n = {}", h.p, h.n));
   if (h.kind == CollectiveKind::census) {
     CensusRun run(h);
     return run_all(run, h, round_count, round_at, lower_bound);
@@ -184,9 +189,9 @@ CollectiveResult simulate_collective(const CollectiveSchedule& h, std::int64_t r
 }
 
 CollectiveResult simulate_collective(const CollectiveSchedule& s, std::int64_t lower_bound) {
-  return simulate_collective(s, static_cast<std::int64_t>(s.rounds.size()),
-                             [&s](std::int64_t t) { return s.rounds[static_cast<std::size_t>(t)]; },
-                             lower_bound);
+  return simulate_collective(
+      s, static_cast<std::int64_t>(s.rounds.size()),
+      [&s](std::int64_t t) { return s.rounds[static_cast<std::size_t>(t)]; }, lower_bound);
 }
 
 }  // namespace collverify

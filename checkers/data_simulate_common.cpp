@@ -7,7 +7,9 @@
 namespace collverify::data_simulate {
 
 Checks::Checks(const CollectiveSchedule& h, std::int64_t round)
-    : h_(h), round_(round), sends_(static_cast<std::size_t>(h.p), 0),
+    : h_(h),
+      round_(round),
+      sends_(static_cast<std::size_t>(h.p), 0),
       recvs_(static_cast<std::size_t>(h.p), 0) {}
 
 void Checks::add(const char* property, std::int64_t rank, std::int64_t block, std::string message) {
@@ -20,8 +22,8 @@ bool Checks::ranks_and_ports(const Message& m) {
   const bool to_ok = m.to >= 0 && m.to < h_.p;
   if (!from_ok || !to_ok || m.from == m.to) {
     add("rank_range", from_ok ? m.from : kNone, kNone,
-        fmt::format("a message from rank {} to rank {}; ranks are 0..{} and distinct", m.from,
-                    m.to, h_.p - 1));
+        fmt::format("a message from rank {} to rank {}; ranks are 0..{} and distinct", m.from, m.to,
+                    h_.p - 1));
     return false;
   }
   bool ok = true;
@@ -48,7 +50,8 @@ bool Checks::agreement(const Message& m) {
     if (a == b) continue;
     add("agreement", m.to, b.block,
         fmt::format("slot {}: rank {} packs block {} of origin {}, rank {} unpacks it as block {} "
-                    "of origin {}", i, m.from, a.block, a.origin, m.to, b.block, b.origin));
+                    "of origin {}",
+                    i, m.from, a.block, a.origin, m.to, b.block, b.origin));
     return false;
   }
   if (m.items.size() != m.stored_as.size()) {
@@ -94,15 +97,16 @@ void Checks::empty_partial_sum(const Message& m) {
 void Checks::counted_twice(const Message& m, std::int64_t origin) {
   add("no_redundant_receive", m.to, 0,
       fmt::format("rank {} receives from rank {} a partial sum with the input of origin {}, "
-                  "which it already counts", m.to, m.from, origin));
+                  "which it already counts",
+                  m.to, m.from, origin));
 }
 
 void check_header(const CollectiveSchedule& h) {
   if (h.p < 1) throw InputError(fmt::format("p = {}: a collective needs p >= 1", h.p));
   if (h.n < 1) throw InputError(fmt::format("n = {}: a collective needs n >= 1 blocks", h.n));
   if (!h.sizes.empty() && static_cast<std::int64_t>(h.sizes.size()) != h.p) {
-    throw InputError(fmt::format("{} sizes for p = {}: give one size per origin", h.sizes.size(),
-                                 h.p));
+    throw InputError(
+        fmt::format("{} sizes for p = {}: give one size per origin", h.sizes.size(), h.p));
   }
   for (std::int64_t s : h.sizes) {
     if (s < 0) throw InputError(fmt::format("size {}: sizes are >= 0", s));
@@ -116,22 +120,38 @@ bool block_has_data(const CollectiveSchedule& h, std::int64_t origin, std::int64
 }
 
 Violation lacks(const CollectiveSchedule& h, std::int64_t rounds, std::int64_t rank, Item it) {
-  return {"completeness", h.p, h.n, rank, rounds, it.block,
-          fmt::format("after {} rounds rank {} lacks block {} of origin {}", rounds, rank,
-                      it.block, it.origin)};
+  return {"completeness",
+          h.p,
+          h.n,
+          rank,
+          rounds,
+          it.block,
+          fmt::format("after {} rounds rank {} lacks block {} of origin {}", rounds, rank, it.block,
+                      it.origin)};
 }
 
 Violation not_once(const CollectiveSchedule& h, std::int64_t rounds, std::int64_t rank,
                    std::int64_t origin, std::int64_t count) {
-  return {"completeness", h.p, h.n, rank, rounds, 0,
+  return {"completeness",
+          h.p,
+          h.n,
+          rank,
+          rounds,
+          0,
           fmt::format("after {} rounds the result of rank {} counts the input of origin {} {} "
-                      "times, not once", rounds, rank, origin, count)};
+                      "times, not once",
+                      rounds, rank, origin, count)};
 }
 
 Verdict round_count_check(const CollectiveSchedule& h, std::int64_t rounds,
                           std::int64_t lower_bound) {
   if (rounds == lower_bound) return std::nullopt;
-  return Violation{"round_optimal", h.p, h.n, kNone, rounds, kNone,
+  return Violation{"round_optimal",
+                   h.p,
+                   h.n,
+                   kNone,
+                   rounds,
+                   kNone,
                    fmt::format("{} rounds, but the lower bound is {}", rounds, lower_bound)};
 }
 

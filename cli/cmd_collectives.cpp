@@ -75,9 +75,10 @@ ConstructionSummary campaign_part(const CampaignOptions& c, bool& complete, Coll
   o.range = PRange::parse(c.quick ? quick_range : full_range);
   o.jobs = c.jobs;
   o.interrupted = c.interrupted;
-  std::fprintf(stderr, "campaign: %s for p = %s, data-level simulation%s\n", collective_name(what),
-               c.quick ? quick_range : full_range,
-               what == Collective::allgatherv ? " (n in 1,2,q,q+1,2q+1,3q+2; sizes random:8:1)" : "");
+  std::fprintf(
+      stderr, "campaign: %s for p = %s, data-level simulation%s\n", collective_name(what),
+      c.quick ? quick_range : full_range,
+      what == Collective::allgatherv ? " (n in 1,2,q,q+1,2q+1,3q+2; sizes random:8:1)" : "");
   auto result = verify_collective(o);
   complete = complete && result.complete;
   return std::move(result.summary);

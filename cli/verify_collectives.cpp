@@ -37,8 +37,8 @@ std::vector<std::int64_t> block_counts(const CollectiveVerifyOptions& o, std::in
   if (o.what != Collective::allgatherv) return {1};
   auto ns = o.blocks.for_p(p);
   if (ns.empty()) {
-    throw InputError(fmt::format("--blocks '{}' leaves no block count n >= 1 for p = {}",
-                                 o.blocks.text(), p));
+    throw InputError(
+        fmt::format("--blocks '{}' leaves no block count n >= 1 for p = {}", o.blocks.text(), p));
   }
   return ns;
 }
@@ -50,7 +50,8 @@ std::int64_t run_bytes(Collective what, std::int64_t p, std::int64_t n) {
   const auto kind = what == Collective::census ? CollectiveKind::census : CollectiveKind::allgather;
   const std::int64_t holdings = data_simulation_bytes(kind, p, n);
   const std::int64_t round = checked_mul(checked_mul(p, p, w), 2 * sizeof(Item), w);
-  const std::int64_t tables = what == Collective::allgatherv ? CirculantSchedule::table_bytes(p) : 0;
+  const std::int64_t tables =
+      what == Collective::allgatherv ? CirculantSchedule::table_bytes(p) : 0;
   return checked_add(checked_add(holdings, round, w), tables, w);
 }
 
@@ -72,13 +73,13 @@ CollectiveResult check_one(const CollectiveVerifyOptions& o, std::int64_t p, std
     const circulant::Circulant c(p);
     CollectiveSchedule h;
     h.p = p;
-    return simulate_collective(h, c.q, [&c](std::int64_t k) {
-      return circulant::allgather_round(c, static_cast<int>(k));
-    }, allgather_round_lower_bound(p));
+    return simulate_collective(
+        h, c.q, [&c](std::int64_t k) { return circulant::allgather_round(c, static_cast<int>(k)); },
+        allgather_round_lower_bound(p));
   }
-  return simulate_collective(plan->header(), plan->round_count(),
-                             [&plan](std::int64_t t) { return plan->round(t); },
-                             allgatherv_round_lower_bound(p, n));
+  return simulate_collective(
+      plan->header(), plan->round_count(), [&plan](std::int64_t t) { return plan->round(t); },
+      allgatherv_round_lower_bound(p, n));
 }
 
 POutcome verify_one(const CollectiveVerifyOptions& o, std::int64_t p) {
@@ -120,9 +121,12 @@ double cost(const CollectiveVerifyOptions& o, std::int64_t p) {
 
 const char* collective_name(Collective c) {
   switch (c) {
-    case Collective::allgather: return "allgather";
-    case Collective::census: return "census";
-    case Collective::allgatherv: return "allgatherv";
+    case Collective::allgather:
+      return "allgather";
+    case Collective::census:
+      return "census";
+    case Collective::allgatherv:
+      return "allgatherv";
   }
   return "?";
 }

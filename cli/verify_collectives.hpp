@@ -22,9 +22,9 @@ enum class Collective { allgather, census, allgatherv };
 struct CollectiveVerifyOptions {
   Collective what = Collective::allgather;
   PRange range = PRange::single(2);
-  BlockCounts blocks = BlockCounts::parse(BlockCounts::kDefault);      // allgatherv only
+  BlockCounts blocks = BlockCounts::parse(BlockCounts::kDefault);                // allgatherv only
   SizeDistribution sizes = SizeDistribution::parse(SizeDistribution::kDefault);  // allgatherv
-  circulant::AllgathervReadings readings;                               // allgatherv only
+  circulant::AllgathervReadings readings;                                        // allgatherv only
   int jobs = 1;
   std::size_t max_violations = 100;
   bool instances = false;

@@ -51,21 +51,28 @@ std::size_t received_in(const CollectiveSchedule& s, std::int64_t r, const Item&
 
 const char* to_string(CollectiveMutation kind) {
   switch (kind) {
-    case CollectiveMutation::drop_item: return "drop_item";
-    case CollectiveMutation::wrong_origin: return "wrong_origin";
-    case CollectiveMutation::send_early: return "send_early";
-    case CollectiveMutation::second_send: return "second_send";
-    case CollectiveMutation::extra_round: return "extra_round";
-    case CollectiveMutation::add_contribution: return "add_contribution";
-    case CollectiveMutation::drop_contribution: return "drop_contribution";
+    case CollectiveMutation::drop_item:
+      return "drop_item";
+    case CollectiveMutation::wrong_origin:
+      return "wrong_origin";
+    case CollectiveMutation::send_early:
+      return "send_early";
+    case CollectiveMutation::second_send:
+      return "second_send";
+    case CollectiveMutation::extra_round:
+      return "extra_round";
+    case CollectiveMutation::add_contribution:
+      return "add_contribution";
+    case CollectiveMutation::drop_contribution:
+      return "drop_contribution";
   }
   return "?";
 }
 
 std::optional<CollectiveMutant> mutate(const CollectiveSchedule& s, CollectiveMutation kind,
                                        std::uint64_t seed) {
-  const bool census_kind = kind == CollectiveMutation::add_contribution ||
-                           kind == CollectiveMutation::drop_contribution;
+  const bool census_kind =
+      kind == CollectiveMutation::add_contribution || kind == CollectiveMutation::drop_contribution;
   const bool slot_kind = kind == CollectiveMutation::drop_item ||
                          kind == CollectiveMutation::wrong_origin ||
                          kind == CollectiveMutation::send_early;
@@ -83,7 +90,9 @@ std::optional<CollectiveMutant> mutate(const CollectiveSchedule& s, CollectiveMu
   std::vector<Place> ps;
   switch (kind) {
     case CollectiveMutation::drop_item:
-    case CollectiveMutation::wrong_origin: ps = places(s, true, any); break;
+    case CollectiveMutation::wrong_origin:
+      ps = places(s, true, any);
+      break;
     case CollectiveMutation::send_early: {
       // Slots of messages whose sender still receives something in the last round.
       auto gets_late = [&](std::int64_t r) {
@@ -92,19 +101,21 @@ std::optional<CollectiveMutant> mutate(const CollectiveSchedule& s, CollectiveMu
         }
         return false;
       };
-      ps = places(s, true, [&](std::size_t, const Message& m, std::size_t) {
-        return gets_late(m.from);
-      });
+      ps = places(s, true,
+                  [&](std::size_t, const Message& m, std::size_t) { return gets_late(m.from); });
       break;
     }
-    case CollectiveMutation::second_send: ps = places(s, false, any); break;
+    case CollectiveMutation::second_send:
+      ps = places(s, false, any);
+      break;
     case CollectiveMutation::add_contribution:
       ps = places(s, false, [](std::size_t, const Message& m, std::size_t) { return !m.own; });
       break;
     case CollectiveMutation::drop_contribution:
       ps = places(s, false, [](std::size_t, const Message& m, std::size_t) { return m.own; });
       break;
-    case CollectiveMutation::extra_round: break;
+    case CollectiveMutation::extra_round:
+      break;
   }
   if (ps.empty()) return std::nullopt;
   const Place at = ps[std::uniform_int_distribution<std::size_t>(0, ps.size() - 1)(g)];
@@ -120,7 +131,8 @@ std::optional<CollectiveMutant> mutate(const CollectiveSchedule& s, CollectiveMu
       break;
     case CollectiveMutation::wrong_origin: {
       const std::int64_t o = (m.items[at.slot].origin + 1 +
-                              std::uniform_int_distribution<std::int64_t>(0, s.p - 2)(g)) % s.p;
+                              std::uniform_int_distribution<std::int64_t>(0, s.p - 2)(g)) %
+                             s.p;
       m.items[at.slot].origin = o;
       m.stored_as[at.slot].origin = o;
       break;
@@ -143,9 +155,14 @@ std::optional<CollectiveMutant> mutate(const CollectiveSchedule& s, CollectiveMu
       round.push_back(std::move(copy));
       break;
     }
-    case CollectiveMutation::add_contribution: m.own = true; break;
-    case CollectiveMutation::drop_contribution: m.own = false; break;
-    case CollectiveMutation::extra_round: break;
+    case CollectiveMutation::add_contribution:
+      m.own = true;
+      break;
+    case CollectiveMutation::drop_contribution:
+      m.own = false;
+      break;
+    case CollectiveMutation::extra_round:
+      break;
   }
   return out;
 }

@@ -22,8 +22,15 @@
 
 namespace collverify {
 
-enum class CollectiveMutation { drop_item, wrong_origin, send_early, second_send, extra_round,
-                                add_contribution, drop_contribution };
+enum class CollectiveMutation {
+  drop_item,
+  wrong_origin,
+  send_early,
+  second_send,
+  extra_round,
+  add_contribution,
+  drop_contribution
+};
 
 struct CollectiveMutant {
   CollectiveSchedule schedule;

@@ -85,16 +85,25 @@ std::vector<std::int64_t> SizeDistribution::for_p(std::int64_t p) const {
   for (std::int64_t r = 0; r < p; ++r) {
     auto& v = out[static_cast<std::size_t>(r)];
     switch (kind_) {
-      case Kind::uniform: v = a; break;
-      case Kind::zeros_except_root: v = r == 0 ? a : 0; break;
-      case Kind::list: v = values_[static_cast<std::size_t>(r) % values_.size()]; break;
+      case Kind::uniform:
+        v = a;
+        break;
+      case Kind::zeros_except_root:
+        v = r == 0 ? a : 0;
+        break;
+      case Kind::list:
+        v = values_[static_cast<std::size_t>(r) % values_.size()];
+        break;
       case Kind::random: {
         const auto seed = static_cast<std::uint64_t>(values_[1]);
-        v = static_cast<std::int64_t>(splitmix64(seed * 0x100000001b3ULL + static_cast<std::uint64_t>(r)) %
-                                      static_cast<std::uint64_t>(a + 1));
+        v = static_cast<std::int64_t>(
+            splitmix64(seed * 0x100000001b3ULL + static_cast<std::uint64_t>(r)) %
+            static_cast<std::uint64_t>(a + 1));
         break;
       }
-      case Kind::paper: v = r < p - 1 ? (r % 3) * (a / p) : 0; break;
+      case Kind::paper:
+        v = r < p - 1 ? (r % 3) * (a / p) : 0;
+        break;
     }
   }
   if (kind_ == Kind::paper) {

@@ -41,8 +41,8 @@ class AllgathervPlan {
   AllgathervPlan(CirculantSchedule tables, std::int64_t n, std::vector<std::int64_t> sizes,
                  AllgathervReadings readings = {});
   std::int64_t round_count() const;
-  Round round(std::int64_t t) const;     // round t, 0 <= t < round_count()
-  CollectiveSchedule header() const;     // kind, p, n, sizes; no rounds
+  Round round(std::int64_t t) const;  // round t, 0 <= t < round_count()
+  CollectiveSchedule header() const;  // kind, p, n, sizes; no rounds
   CollectiveSchedule materialize() const;
 
  private:

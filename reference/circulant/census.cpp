@@ -19,7 +19,7 @@ CollectiveSchedule build_census(std::int64_t p) {
       Message m;
       m.from = r;
       m.to = odd ? mod_p(r - c.skip(k) + 1, p) : mod_p(r - c.skip(k), p);
-      m.own = !odd;   // line 10: O = x_r + S
+      m.own = !odd;      // line 10: O = x_r + S
       m.partial = true;  // lines 6 and 10: S is part of O (S = bottom in round 0 is harmless)
       round.push_back(m);
     }

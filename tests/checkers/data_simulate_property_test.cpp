@@ -21,19 +21,21 @@ RC_GTEST_PROP(DataSimulateProperty, AllgathervPassesForRandomPAndSizes, ()) {
   const std::int64_t n = *rc::gen::inRange<std::int64_t>(1, 3 * q + 3);
   const auto max = *rc::gen::inRange<std::int64_t>(0, 12);
   const auto seed = *rc::gen::inRange<std::int64_t>(0, 1000);
-  const auto sizes = SizeDistribution::parse("random:" + std::to_string(max) + ":" +
-                                             std::to_string(seed)).for_p(p);
+  const auto sizes =
+      SizeDistribution::parse("random:" + std::to_string(max) + ":" + std::to_string(seed))
+          .for_p(p);
   const auto plan = circulant::plan_allgatherv(p, n, sizes);
-  const auto r = simulate_collective(plan.header(), plan.round_count(),
-                                     [&plan](std::int64_t t) { return plan.round(t); },
-                                     allgatherv_round_lower_bound(p, n));
+  const auto r = simulate_collective(
+      plan.header(), plan.round_count(), [&plan](std::int64_t t) { return plan.round(t); },
+      allgatherv_round_lower_bound(p, n));
   RC_ASSERT(!r.verdict);
   RC_ASSERT(r.rounds == allgatherv_round_lower_bound(p, n));
 }
 
 RC_GTEST_PROP(DataSimulateProperty, AllgatherAndCensusPassForRandomP, ()) {
   const std::int64_t p = *rc::gen::inRange<std::int64_t>(1, 300);
-  RC_ASSERT(!simulate_collective(circulant::build_allgather(p), allgather_round_lower_bound(p)).verdict);
+  RC_ASSERT(
+      !simulate_collective(circulant::build_allgather(p), allgather_round_lower_bound(p)).verdict);
   RC_ASSERT(!simulate_collective(circulant::build_census(p), census_round_lower_bound(p)).verdict);
 }
 

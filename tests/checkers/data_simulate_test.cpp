@@ -33,7 +33,9 @@ std::string property(const CollectiveSchedule& s, std::int64_t lower_bound) {
   return fast.verdict ? fast.verdict->property : "pass";
 }
 
-TEST(DataSimulate, HandMadeSwapPasses) { EXPECT_EQ(property(swap2(), 1), "pass"); }
+TEST(DataSimulate, HandMadeSwapPasses) {
+  EXPECT_EQ(property(swap2(), 1), "pass");
+}
 
 TEST(DataSimulate, EachPropertyOnAHandMadeSchedule) {
   auto s = swap2();
@@ -77,7 +79,7 @@ TEST(DataSimulate, EachPropertyOnAHandMadeSchedule) {
 
 TEST(DataSimulate, EmptyBlocksAreExemptFromCompletenessOnly) {
   auto s = swap2();
-  s.n = 2;  // block 1 of each origin is never sent
+  s.n = 2;           // block 1 of each origin is never sent
   s.sizes = {1, 1};  // blocks: origin 0 = {[0,0), [0,1)}: block 0 empty, block 1 not
   EXPECT_EQ(property(s, 1), "completeness");
   s.sizes = {0, 1};  // origin 0 empty; origin 1 block 1 has the element and is missing

@@ -2,13 +2,13 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <sys/wait.h>
+#include <unistd.h>
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace collverify {
 namespace {
@@ -66,7 +66,8 @@ TEST(CollectivesCli, EachConstructionPassesAndWritesReports) {
 
 TEST(CollectivesCli, AllgathervSizesWithZeros) {
   for (const char* dist : {"zeros-except-root:5", "list:3,0,0,7", "uniform:0", "paper:1000"}) {
-    const CliRun r = run(std::string("verify allgatherv --p 1..24 --blocks 1,2,q+1 --sizes ") + dist);
+    const CliRun r =
+        run(std::string("verify allgatherv --p 1..24 --blocks 1,2,q+1 --sizes ") + dist);
     EXPECT_EQ(r.code, 0) << dist << "\n" << r.out;
   }
 }

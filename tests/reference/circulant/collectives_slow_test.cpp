@@ -18,9 +18,9 @@ TEST(AllgathervSlow, EveryPUpTo300DefaultBlockCounts) {
     for (std::int64_t n : {std::int64_t{1}, std::int64_t{2}, q, q + 1, 2 * q + 1, 3 * q + 2}) {
       if (n < 1) continue;
       const auto plan = plan_allgatherv(p, n, sizes);
-      const auto r = simulate_collective(plan.header(), plan.round_count(),
-                                         [&plan](std::int64_t t) { return plan.round(t); },
-                                         allgatherv_round_lower_bound(p, n));
+      const auto r = simulate_collective(
+          plan.header(), plan.round_count(), [&plan](std::int64_t t) { return plan.round(t); },
+          allgatherv_round_lower_bound(p, n));
       ASSERT_FALSE(r.verdict) << r.verdict->property << " p=" << p << " n=" << n << ": "
                               << r.verdict->message;
     }

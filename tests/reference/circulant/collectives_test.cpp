@@ -21,9 +21,9 @@ std::string describe(const Verdict& v) {
 }
 
 CollectiveResult check_allgatherv(const AllgathervPlan& plan, std::int64_t p, std::int64_t n) {
-  return simulate_collective(plan.header(), plan.round_count(),
-                             [&plan](std::int64_t t) { return plan.round(t); },
-                             allgatherv_round_lower_bound(p, n));
+  return simulate_collective(
+      plan.header(), plan.round_count(), [&plan](std::int64_t t) { return plan.round(t); },
+      allgatherv_round_lower_bound(p, n));
 }
 
 TEST(Allgather, EveryPUpTo200) {
@@ -73,10 +73,18 @@ void allgatherv_passes(std::int64_t first_p, std::int64_t last_p, std::int64_t n
   }
 }
 
-TEST(Allgatherv, EveryPUpTo160OneBlock) { allgatherv_passes(1, 160, 1); }
-TEST(Allgatherv, EveryPFrom161To200OneBlock) { allgatherv_passes(161, 200, 1); }
-TEST(Allgatherv, EveryPUpTo160TwoBlocks) { allgatherv_passes(1, 160, 2); }
-TEST(Allgatherv, EveryPFrom161To200TwoBlocks) { allgatherv_passes(161, 200, 2); }
+TEST(Allgatherv, EveryPUpTo160OneBlock) {
+  allgatherv_passes(1, 160, 1);
+}
+TEST(Allgatherv, EveryPFrom161To200OneBlock) {
+  allgatherv_passes(161, 200, 1);
+}
+TEST(Allgatherv, EveryPUpTo160TwoBlocks) {
+  allgatherv_passes(1, 160, 2);
+}
+TEST(Allgatherv, EveryPFrom161To200TwoBlocks) {
+  allgatherv_passes(161, 200, 2);
+}
 
 TEST(Allgatherv, ContractExample) {
   const auto s = plan_allgatherv(2, 1, {}).materialize();
