@@ -16,6 +16,7 @@
 #include "cli/campaign.hpp"
 #include "cli/cmd_bcast.hpp"
 #include "cli/cmd_proofs.hpp"
+#include "cli/cmd_collectives.hpp"
 #include "cli/command.hpp"
 #include "model/error.hpp"
 
@@ -60,6 +61,7 @@ int main(int argc, char** argv) {
   // One line per family (cli/cmd_<family>.cpp).
   cv::cli::register_bcast_commands(tree);
   cv::cli::register_proofs_commands(tree);
+  cv::cli::register_collective_commands(tree);
   cv::cli::register_campaign_command(tree);
 
   // CLI11 says only "a subcommand is required" for an unknown construction: name it.
