@@ -1,12 +1,12 @@
 #include "reference/circulant/logp_schedule.hpp"
 
 #include <bit>
+#include <vector>
 
 #include "model/error.hpp"
 #include "model/int_math.hpp"
 #include "reference/circulant/bcast.hpp"
 #include "reference/circulant/recv_schedule.hpp"
-#include "reference/circulant/send_schedule.hpp"
 
 namespace collverify::circulant {
 namespace {
@@ -60,28 +60,55 @@ class RecvSearch {
 
 int own_block(const Circulant& c, std::int64_t r) { return r == 0 ? c.q : baseblock(c, r); }
 
-// Rounds 0..last of rank r's receive row, as skip indices (q = own baseblock). Rounds the search
-// leaves open keep kUndefinedEntry.
-void search_rounds(const Circulant& c, std::int64_t r, int last, std::int8_t* out,
+// Rounds 0..last of rank r's receive row, as skip indices (q = own baseblock `own`, which is q
+// for the root). Rounds the search leaves open keep kUndefinedEntry.
+void search_rounds(const Circulant& c, std::int64_t r, int own, int last, std::int8_t* out,
                    LogpCost* cost) {
   for (int k = 0; k <= last; ++k) out[k] = kUndefinedEntry;
-  RecvSearch s(c, r, own_block(c, r), last, out);
+  RecvSearch s(c, r, own, last, out);
   s.run();
   if (cost != nullptr) cost->search_steps += s.steps();
 }
 
-// A skip index from the search as a table entry of rank r.
-std::int8_t as_entry(const Circulant& c, std::int64_t r, std::int8_t e) {
-  if (e == kUndefinedEntry) return e;
-  if (e == c.q) return static_cast<std::int8_t>(own_block(c, r));
-  return static_cast<std::int8_t>(e - c.q);
+// The whole receive row of rank r in the table convention (blocks of the previous phase b - q).
+void recv_row(const Circulant& c, std::int64_t r, int own, std::int8_t* out, LogpCost* cost) {
+  search_rounds(c, r, own, c.q - 1, out, cost);
+  for (int k = 0; k < c.q; ++k) {
+    if (out[k] == kUndefinedEntry) continue;
+    out[k] = static_cast<std::int8_t>(out[k] == c.q ? own : out[k] - c.q);
+  }
 }
 
 // Entry `round` of the receive schedule of rank t (the search stops after that round).
 std::int8_t recv_entry(const Circulant& c, std::int64_t t, int round, LogpCost* cost) {
   std::int8_t rows[64];
-  search_rounds(c, t, round, rows, cost);
-  return as_entry(c, t, rows[round]);
+  const int own = own_block(c, t);
+  search_rounds(c, t, own, round, rows, cost);
+  const std::int8_t e = rows[round];
+  if (e == kUndefinedEntry) return e;
+  return static_cast<std::int8_t>(e == c.q ? own : e - c.q);
+}
+
+// Baseblocks of all ranks in O(p): rank skips[k] + j (0 <= j < skips[k+1] - skips[k]) has the
+// baseblock of rank j, and rank skips[k] itself block k (the recipe of seed 000, Section 2).
+void fill_baseblocks(const Circulant& c, std::vector<std::int8_t>& bb) {
+  bb[0] = static_cast<std::int8_t>(root_baseblock(c.q));
+  for (int k = 0; k < c.q; ++k) {
+    const auto first = static_cast<std::size_t>(c.skip(k));
+    bb[first] = static_cast<std::int8_t>(k);
+    for (std::size_t j = 1; first + j < static_cast<std::size_t>(c.skip(k + 1)); ++j) bb[first + j] = bb[j];
+  }
+}
+
+// send[r][k] = recv[(r + skips[k]) mod p][k], without a division per entry.
+void send_by_lookup(CirculantSchedule& s) {
+  const auto q = static_cast<std::size_t>(s.q);
+  for (std::size_t k = 0; k < q; ++k) {
+    std::int64_t to = s.skips[k];
+    for (std::int64_t r = 0; r < s.p; ++r, to = to + 1 == s.p ? 0 : to + 1) {
+      s.send[static_cast<std::size_t>(r) * q + k] = s.recv[static_cast<std::size_t>(to) * q + k];
+    }
+  }
 }
 
 }  // namespace
@@ -90,8 +117,7 @@ void logp_recv_schedule(const Circulant& c, std::int64_t r, std::span<std::int8_
                         LogpCost* cost) {
   CV_ASSERT(r >= 0 && r < c.p && recv.size() >= static_cast<std::size_t>(c.q), "0 <= r < p");
   if (c.q == 0) return;
-  search_rounds(c, r, c.q - 1, recv.data(), cost);
-  for (int k = 0; k < c.q; ++k) recv[static_cast<std::size_t>(k)] = as_entry(c, r, recv[static_cast<std::size_t>(k)]);
+  recv_row(c, r, own_block(c, r), recv.data(), cost);
 }
 
 void logp_send_schedule(const Circulant& c, std::int64_t r, std::span<std::int8_t> send,
@@ -134,13 +160,13 @@ CirculantSchedule build_circulant_bcast_logp(std::int64_t p) {
   const Circulant c(p);
   s.skips = c.skips;
   if (p == 1) return s;
-  s.baseblock[0] = static_cast<std::int8_t>(root_baseblock(c.q));
+  fill_baseblocks(c, s.baseblock);
   const auto q = static_cast<std::size_t>(c.q);
   for (std::int64_t r = 0; r < p; ++r) {
-    if (r > 0) s.baseblock[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(baseblock(c, r));
-    logp_recv_schedule(c, r, std::span<std::int8_t>(s.recv).subspan(static_cast<std::size_t>(r) * q, q));
+    const auto row = static_cast<std::size_t>(r);
+    recv_row(c, r, r == 0 ? c.q : s.baseblock[row], s.recv.data() + row * q, nullptr);
   }
-  send_table_from_recv(s);
+  send_by_lookup(s);
   return s;
 }
 
