@@ -129,6 +129,12 @@ void logp_send_schedule(const Circulant& c, std::int64_t r, std::span<std::int8_
     for (int k = 0; k < q; ++k) send[static_cast<std::size_t>(k)] = static_cast<std::int8_t>(k);
     return;
   }
+  // The conditions under which the decomposition rule holds are those of the published
+  // construction as we read it (and as a public MPI implementation of it applies them); we do
+  // not derive them here. What makes them trustworthy: a round where they fail falls back to the
+  // to-processor's own receive search, and the tests
+  // compare every row with the lookup twin send[r][k] = recv[(r + skips[k]) mod p][k] (all
+  // ranks of every p <= 700, random ranks up to p = 2^40) and run the checkers on the tables.
   const int own = baseblock(c, r);
   std::int64_t rest = r;       // r minus the skips of its decomposition taken so far
   std::int64_t reach = c.p;    // the end of the range the block held now came through
