@@ -102,8 +102,9 @@ std::string violation_text(const Violation& v) {
 }
 
 std::string violation_json(const char* construction, std::int64_t p, const Violation& v) {
-  return fmt::format(R"({{"p":{},"construction":"{}","property":"{}","rank":{},"round":{},"block":{}}})",
-                     p, construction, v.property, v.rank, v.round, v.block);
+  return fmt::format(
+      R"({{"p":{},"construction":"{}","property":"{}","rank":{},"round":{},"block":{}}})", p,
+      construction, v.property, v.rank, v.round, v.block);
 }
 
 struct Totals {
@@ -115,17 +116,20 @@ Totals print_text(const std::vector<PResult>& results) {
   for (const auto& r : results) {
     if (!r.done) continue;
     ++t.compared;
-    if (r.alg45_violation) std::cout << "p=" << r.p << " alg45 INVALID: " << violation_text(*r.alg45_violation) << "\n";
-    if (r.logp_violation) std::cout << "p=" << r.p << " logp INVALID: " << violation_text(*r.logp_violation) << "\n";
+    if (r.alg45_violation)
+      std::cout << "p=" << r.p << " alg45 INVALID: " << violation_text(*r.alg45_violation) << "\n";
+    if (r.logp_violation)
+      std::cout << "p=" << r.p << " logp INVALID: " << violation_text(*r.logp_violation) << "\n";
     t.invalid += (r.alg45_violation || r.logp_violation) ? 1 : 0;
     if (r.diff.entries == 0) continue;
     ++t.differ;
-    std::cout << fmt::format("p={} differs in {} entries; first: rank {} round {} {}: alg45 {} logp {}\n",
-                             r.p, r.diff.entries, r.diff.rank, r.diff.round, r.diff.table,
-                             r.diff.alg45, r.diff.logp);
+    std::cout << fmt::format(
+        "p={} differs in {} entries; first: rank {} round {} {}: alg45 {} logp {}\n", r.p,
+        r.diff.entries, r.diff.rank, r.diff.round, r.diff.table, r.diff.alg45, r.diff.logp);
   }
-  std::cout << fmt::format("compared {} p: tables differ for {}, a construction is invalid for {}\n",
-                           t.compared, t.differ, t.invalid);
+  std::cout << fmt::format(
+      "compared {} p: tables differ for {}, a construction is invalid for {}\n", t.compared,
+      t.differ, t.invalid);
   return t;
 }
 
@@ -135,7 +139,8 @@ Totals print_json(const std::vector<PResult>& results, bool complete) {
   for (const auto& r : results) {
     if (!r.done) continue;
     ++t.compared;
-    for (const auto& [name, v] : {std::pair{"alg45", &r.alg45_violation}, std::pair{"logp", &r.logp_violation}}) {
+    for (const auto& [name, v] :
+         {std::pair{"alg45", &r.alg45_violation}, std::pair{"logp", &r.logp_violation}}) {
       if (!*v) continue;
       invalid += (invalid.empty() ? "" : ",") + violation_json(name, r.p, **v);
     }
@@ -147,10 +152,11 @@ Totals print_json(const std::vector<PResult>& results, bool complete) {
         differ.empty() ? "" : ",", r.p, r.diff.entries, r.diff.rank, r.diff.round, r.diff.table,
         r.diff.alg45, r.diff.logp);
   }
-  std::cout << fmt::format(
-      R"({{"compared":{},"complete":{},"differ_count":{},"invalid_count":{},"differ":[{}],"invalid":[{}]}})",
-      t.compared, complete ? "true" : "false", t.differ, t.invalid, differ, invalid)
-            << "\n";
+  std::cout
+      << fmt::format(
+             R"({{"compared":{},"complete":{},"differ_count":{},"invalid_count":{},"differ":[{}],"invalid":[{}]}})",
+             t.compared, complete ? "true" : "false", t.differ, t.invalid, differ, invalid)
+      << "\n";
   return t;
 }
 
@@ -164,14 +170,15 @@ int run_compare(const CompareArgs& a, const CommandContext& ctx) {
   } else if (a.transcription != "corrected") {
     throw InputError("--transcription '" + a.transcription + "' is not one of: corrected, literal");
   }
-  if (a.jobs < 1 || a.jobs > 1024) throw InputError(fmt::format("--jobs {} is not in 1..1024", a.jobs));
+  if (a.jobs < 1 || a.jobs > 1024)
+    throw InputError(fmt::format("--jobs {} is not in 1..1024", a.jobs));
   const PRange range = PRange::parse(a.p);
   const auto ps = range.values(PRange::kMaxValues);
   const std::int64_t tables = CirculantSchedule::table_bytes(range.max());
   const std::int64_t at_once = std::min<std::int64_t>(a.jobs, static_cast<std::int64_t>(ps.size()));
-  require_memory(checked_mul(checked_mul(tables, 2, "size"), at_once, "size"),
-                 fmt::format("comparing both constructions at p = {} with {} job(s)", range.max(),
-                             a.jobs));
+  require_memory(
+      checked_mul(checked_mul(tables, 2, "size"), at_once, "size"),
+      fmt::format("comparing both constructions at p = {} with {} job(s)", range.max(), a.jobs));
   const auto results = compare_all(ps, a.jobs, t, ctx.interrupted);
   const bool complete = ctx.interrupted == nullptr || !ctx.interrupted->load();
   const Totals totals = a.format == "json" ? print_json(results, complete) : print_text(results);
@@ -187,12 +194,14 @@ int run_compare(const CompareArgs& a, const CommandContext& ctx) {
 }  // namespace
 
 void register_compare_commands(const CommandTree& tree) {
-  auto* compare = tree.app->add_subcommand("compare", "compare two constructions over a range of p");
+  auto* compare =
+      tree.app->add_subcommand("compare", "compare two constructions over a range of p");
   compare->require_subcommand(1);
   auto a = std::make_shared<CompareArgs>();
   a->jobs = default_jobs();
   auto* sub = compare->add_subcommand(
-      "bcast", "circulant broadcast: Algorithms 4-5 (alg45) against the O(log p) construction (logp)");
+      "bcast",
+      "circulant broadcast: Algorithms 4-5 (alg45) against the O(log p) construction (logp)");
   sub->add_option("--p", a->p, "processor counts, e.g. 2..4096")->required();
   sub->add_option("--jobs", a->jobs, "worker threads (default: hardware threads)");
   sub->add_option("--format", a->format, "text (default) or json");

@@ -11,7 +11,9 @@
 namespace collverify::circulant {
 namespace {
 
-std::uint64_t bit(int e) { return std::uint64_t{1} << e; }
+std::uint64_t bit(int e) {
+  return std::uint64_t{1} << e;
+}
 
 // The largest block in `mask` below `limit` (exclusive), or -1.
 int largest_below(std::uint64_t mask, int limit) {
@@ -58,7 +60,9 @@ class RecvSearch {
   std::int64_t steps_ = 0;
 };
 
-int own_block(const Circulant& c, std::int64_t r) { return r == 0 ? c.q : baseblock(c, r); }
+int own_block(const Circulant& c, std::int64_t r) {
+  return r == 0 ? c.q : baseblock(c, r);
+}
 
 // Rounds 0..last of rank r's receive row, as skip indices (q = own baseblock `own`, which is q
 // for the root). Rounds the search leaves open keep kUndefinedEntry.
@@ -96,7 +100,8 @@ void fill_baseblocks(const Circulant& c, std::vector<std::int8_t>& bb) {
   for (int k = 0; k < c.q; ++k) {
     const auto first = static_cast<std::size_t>(c.skip(k));
     bb[first] = static_cast<std::int8_t>(k);
-    for (std::size_t j = 1; first + j < static_cast<std::size_t>(c.skip(k + 1)); ++j) bb[first + j] = bb[j];
+    for (std::size_t j = 1; first + j < static_cast<std::size_t>(c.skip(k + 1)); ++j)
+      bb[first + j] = bb[j];
   }
 }
 
@@ -136,9 +141,9 @@ void logp_send_schedule(const Circulant& c, std::int64_t r, std::span<std::int8_
   // compare every row with the lookup twin send[r][k] = recv[(r + skips[k]) mod p][k] (all
   // ranks of every p <= 700, random ranks up to p = 2^40) and run the checkers on the tables.
   const int own = baseblock(c, r);
-  std::int64_t rest = r;       // r minus the skips of its decomposition taken so far
-  std::int64_t reach = c.p;    // the end of the range the block held now came through
-  int block = own;             // what r forwards while no decomposition skip intervenes
+  std::int64_t rest = r;     // r minus the skips of its decomposition taken so far
+  std::int64_t reach = c.p;  // the end of the range the block held now came through
+  int block = own;           // what r forwards while no decomposition skip intervenes
   for (int i = q - 1; i > 0; --i) {
     const std::int64_t s = c.skip(i);
     bool rule_holds = false;

@@ -4,10 +4,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <sys/wait.h>
 #include <array>
 #include <cstdio>
 #include <string>
-#include <sys/wait.h>
 
 #include "reference/circulant/bcast.hpp"
 #include "reference/circulant/logp_schedule.hpp"
@@ -45,8 +45,8 @@ int differing(std::int64_t lo, std::int64_t hi) {
 TEST(CompareCli, BothValidTextCountMatchesTheLibrary) {
   const CliRun r = run("compare bcast --p 1..300 --jobs 2");
   EXPECT_EQ(r.code, 0) << r.out;
-  const std::string last = "compared 300 p: tables differ for " + std::to_string(differing(1, 300)) +
-                           ", a construction is invalid for 0";
+  const std::string last = "compared 300 p: tables differ for " +
+                           std::to_string(differing(1, 300)) + ", a construction is invalid for 0";
   EXPECT_NE(r.out.find(last), std::string::npos) << r.out;
 }
 
@@ -109,18 +109,23 @@ TEST(CompareCli, BadInputExitsTwo) {
 TEST(CompareCli, ConstructionFlagsOfVerifyAndSchedule) {
   EXPECT_EQ(run("verify bcast --p 2..64 >/dev/null 2>&1").code, 0);
   EXPECT_EQ(run("verify bcast --p 2..64 --construction alg45 >/dev/null 2>&1").code, 0);
-  const CliRun both = run("verify bcast --p 2..10 --construction logp --transcription literal 2>&1");
+  const CliRun both =
+      run("verify bcast --p 2..10 --construction logp --transcription literal 2>&1");
   EXPECT_EQ(both.code, 2);
   EXPECT_NE(both.out.find("--transcription"), std::string::npos) << both.out;
   EXPECT_NE(both.out.find("--construction alg45"), std::string::npos) << both.out;
   EXPECT_EQ(run("verify bcast --p 2..10 --construction fast 2>/dev/null").code, 2);
   // Literal alone selects Algorithms 4-5 (the only construction that has it): p = 5 fails.
   EXPECT_EQ(run("verify bcast --p 2..8 --transcription literal >/dev/null 2>&1").code, 1);
-  EXPECT_EQ(run("verify bcast --p 2..8 --construction alg45 --transcription literal >/dev/null 2>&1").code, 1);
+  EXPECT_EQ(
+      run("verify bcast --p 2..8 --construction alg45 --transcription literal >/dev/null 2>&1")
+          .code,
+      1);
   const CliRun logp = run("schedule bcast --p 4 --construction logp");
   EXPECT_EQ(logp.code, 0);
   EXPECT_NE(logp.out.find("p = 4"), std::string::npos) << logp.out;
-  EXPECT_EQ(run("schedule bcast --p 4 --construction logp --transcription literal 2>/dev/null").code, 2);
+  EXPECT_EQ(
+      run("schedule bcast --p 4 --construction logp --transcription literal 2>/dev/null").code, 2);
 }
 
 }  // namespace

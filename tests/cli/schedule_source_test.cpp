@@ -14,7 +14,9 @@
 namespace collverify::cli {
 namespace {
 
-std::vector<int> as_ints(const std::vector<std::int8_t>& v) { return {v.begin(), v.end()}; }
+std::vector<int> as_ints(const std::vector<std::int8_t>& v) {
+  return {v.begin(), v.end()};
+}
 
 TEST(ScheduleSource, RankRowsEqualTheBuiltTablesForBothConstructions) {
   for (Construction c : {Construction::logp, Construction::alg45}) {

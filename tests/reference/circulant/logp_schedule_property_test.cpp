@@ -35,7 +35,8 @@ class LogpRandomLargeP : public testing::TestWithParam<int> {};
 
 TEST_P(LogpRandomLargeP, FastCheckerAccepts) {
   std::mt19937_64 g(20261121 + static_cast<std::uint64_t>(GetParam()));
-  std::uniform_int_distribution<std::int64_t> pick((std::int64_t{1} << 17) + 1, std::int64_t{1} << 19);
+  std::uniform_int_distribution<std::int64_t> pick((std::int64_t{1} << 17) + 1,
+                                                   std::int64_t{1} << 19);
   const std::int64_t p = pick(g);
   const auto v = check_circulant_schedule(build_circulant_bcast_logp(p));
   ASSERT_FALSE(v) << "p=" << p << ": " << describe(v);

@@ -24,7 +24,8 @@ TEST(LogpScheduleSlow, FastCheckerAcceptsPNearPowersOfTwoUpTo2To22) {
 
 TEST(LogpScheduleSlow, FastCheckerAcceptsRandomPUpTo2To22) {
   std::mt19937_64 g(4194304);
-  std::uniform_int_distribution<std::int64_t> pick((std::int64_t{1} << 19) + 1, std::int64_t{1} << 22);
+  std::uniform_int_distribution<std::int64_t> pick((std::int64_t{1} << 19) + 1,
+                                                   std::int64_t{1} << 22);
   for (int i = 0; i < 10; ++i) expect_fast_check_passes(pick(g));
 }
 

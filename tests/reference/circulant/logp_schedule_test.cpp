@@ -19,7 +19,9 @@
 namespace collverify::circulant {
 namespace {
 
-std::vector<int> row(std::span<const std::int8_t> r) { return {r.begin(), r.end()}; }
+std::vector<int> row(std::span<const std::int8_t> r) {
+  return {r.begin(), r.end()};
+}
 
 std::vector<int> recv_of(const Circulant& c, std::int64_t r) {
   std::vector<std::int8_t> out(static_cast<std::size_t>(c.q));
@@ -71,8 +73,8 @@ TEST(LogpSchedule, GenericSimulationAcceptsEveryPUpTo300) {
     const auto s = build_circulant_bcast_logp(p);
     for (std::int64_t n : BlockCounts::parse(BlockCounts::kDefault).for_p(p)) {
       const auto r = simulate_schedule(expand_bcast(s, n), bcast_round_lower_bound(p, n));
-      ASSERT_FALSE(r.verdict) << "p=" << p << " n=" << n << ": " << r.verdict->property
-                              << " rank " << r.verdict->rank << ": " << r.verdict->message;
+      ASSERT_FALSE(r.verdict) << "p=" << p << " n=" << n << ": " << r.verdict->property << " rank "
+                              << r.verdict->rank << ": " << r.verdict->message;
     }
   }
 }
@@ -148,6 +150,10 @@ TEST(LogpSchedule, WorkIsLinearInQ) {
   }
   RecordProperty("worst_steps_per_q", static_cast<int>(worst_steps));
   RecordProperty("worst_violations", static_cast<int>(worst_violations));
+  // The fallback to the to-processor's receive search is exercised in this range (so the
+  // per-rank = table test above covers it), and stays rare (measured at most 4 up to 2^22).
+  EXPECT_GT(worst_violations, 0);
+  EXPECT_LE(worst_violations, 4);
 }
 
 }  // namespace
