@@ -14,6 +14,7 @@ namespace collverify::cli {
 std::vector<CampaignPart> campaign_parts() {
   std::vector<CampaignPart> parts;
   parts.push_back({"bcast", campaign_bcast});
+  parts.push_back({"bcast-alg45", campaign_bcast_alg45});
   parts.push_back({"allgather", campaign_allgather});
   parts.push_back({"census", campaign_census});
   parts.push_back({"allgatherv", campaign_allgatherv});

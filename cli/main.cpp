@@ -17,6 +17,7 @@
 #include "cli/cmd_bcast.hpp"
 #include "cli/cmd_proofs.hpp"
 #include "cli/cmd_collectives.hpp"
+#include "cli/cmd_compare.hpp"
 #include "cli/command.hpp"
 #include "model/error.hpp"
 
@@ -62,6 +63,7 @@ int main(int argc, char** argv) {
   cv::cli::register_bcast_commands(tree);
   cv::cli::register_proofs_commands(tree);
   cv::cli::register_collective_commands(tree);
+  cv::cli::register_compare_commands(tree);
   cv::cli::register_campaign_command(tree);
 
   // CLI11 says only "a subcommand is required" for an unknown construction: name it.
