@@ -67,19 +67,32 @@ void check_receives(const CirculantSchedule& s, std::int64_t r, const CirculantC
   }
 }
 
-bool holds(const CirculantSchedule& s, std::int64_t r, int k, int c, int v) {
-  if (r == 0) return true;  // the root holds every block; root_block_order checks its timing
-  if (v < 0 && v == c - s.q) return true;
-  for (int j = 0; j < k; ++j) {
-    if (s.recv_at(r, j) == v) return true;
+// The blocks a rank holds at the start of a round, as a set over entries -q..q-1 (bit v + q;
+// q <= 62, so two words). The root holds every block; root_block_order checks its timing.
+struct HeldSet {
+  std::uint64_t word[2] = {0, 0};
+  void add(int v, int q) {
+    const int i = v + q;
+    word[i >> 6] |= std::uint64_t{1} << (i & 63);
   }
-  return false;
-}
+  bool has(int v, int q) const {
+    const int i = v + q;
+    return ((word[i >> 6] >> (i & 63)) & 1U) != 0;
+  }
+};
 
 void check_sends(const CirculantSchedule& s, std::int64_t r, int c, Verdict& out) {
   const int q = s.q;
+  // What r holds before round k: its baseblock of the previous phase (c - q) and recv[r][0..k-1].
+  HeldSet held;
+  if (c >= 0) held.add(c - q, q);
   for (int k = 0; k < q; ++k) {
-    const std::int64_t to = mod_p(r + s.skips[static_cast<std::size_t>(k)], s.p);
+    if (k > 0 && r > 0) {
+      const int got = s.recv_at(r, k - 1);
+      if (in_range(got, q)) held.add(got, q);
+    }
+    std::int64_t to = r + s.skips[static_cast<std::size_t>(k)];  // < 2p: skips[k] <= p
+    if (to >= s.p) to -= s.p;
     if (to == 0) continue;  // transfers to the root are not made
     const int v = s.send_at(r, k);
     if (!in_range(v, q)) {
@@ -100,7 +113,7 @@ void check_sends(const CirculantSchedule& s, std::int64_t r, int c, Verdict& out
                                  "first phase does not take place while block {} exists, so it "
                                  "is never sent", v, k, k, k, v)));
     }
-    if (!holds(s, r, k, c, v)) {
+    if (r != 0 && !held.has(v, q)) {
       keep(out, make(s, "send_before_receive", r, k, v,
                      fmt::format("rank {} sends block {} in round {} before receiving it", r, v,
                                  k)));
