@@ -1,0 +1,55 @@
+// Optimal ordered, variable-degree gather/scatter trees by dynamic programming (seed 001,
+// Section 3, Proposition 3, Figures 4, 5 and 6; Theorems 1, 2 and 4).
+//
+// The trees searched are the ones the equations of Figure 4 describe ("segment order",
+// checkers/trees/tree_order.hpp OrderRule::segment): every subtree spans a consecutive range of
+// ranks; a processor v with children first pairs its local copy with one adjacent child in rank
+// order (copy then the child on its right, or the child on its left then the copy), and every
+// later child extends the gathered segment at its left or its right end. A leaf costs nothing
+// (Time(T^v_{v}) = 0, C[i,i] = 0), comm(0) = 0. docs/ERRATA.md (E-trees-*) lists where the
+// printed equations differ from this and why.
+//
+// Cost: homogeneous costs use Figure 6, O(p^3) time and O(p^2) memory (a fixed root adds one
+// more O(p^2) table over the ranges containing it); per-pair costs use Figure 5, O(p^5) time as
+// printed (Theorem 1 says O(p^4); see errata) and O(p^3 / 6) memory. Memory is refused up front
+// (InputError with the estimate); with T = std::int64_t a bound on every tree's time is checked
+// for overflow before the DP runs.
+//
+// Ties: the smallest completion time; among equal ones the first split k (ascending), the left
+// half receiving before the right half; with per-pair costs also the smallest subtree root r',
+// and for RootMode::best_root the smallest root rank.
+//
+// Example: m = {1, 1, 1, 1}, alpha = 10, beta = gamma = 1, best root: time 24, the binomial
+// tree of Proposition 1 rooted at 0 (copy, 1, then the segment {2, 3} gathered at 2).
+#pragma once
+
+#include <cstdint>
+
+#include "model/tree_cost.hpp"
+#include "reference/trees/tree_result.hpp"
+
+namespace collverify::trees {
+
+// What each message carries: gather/scatter send a subtree's blocks (Size = sum of m over the
+// range); broadcast/reduction (Theorem 4) send the whole vector, Size = m for every range.
+enum class SegmentSize { blocks, whole_vector };
+
+// The optimal ordered tree and its time; dispatches on problem.cost.homogeneous().
+template <class T>
+TreeResult<T> optimal_ordered_tree(const TreeProblem<T>& problem, RootMode mode);
+
+// Ordered broadcast (and, run backwards, reduction) trees of Theorem 4: the same DP with every
+// message of size sum(m) and no local copies. The time is the broadcast completion time.
+template <class T>
+TreeResult<T> optimal_ordered_broadcast_tree(const TreeProblem<T>& problem, RootMode mode);
+
+// The slow twin: the same equations as a plain triple loop over (range, split) for homogeneous
+// costs, without the transposed tables and singleton hoisting of the fast path. Tests and the
+// benchmark compare the two.
+template <class T>
+TreeResult<T> optimal_ordered_tree_naive(const TreeProblem<T>& problem, RootMode mode);
+
+// Bytes the DP would allocate for this problem (used by require_memory and the CLI).
+std::int64_t optimal_tree_memory_bytes(std::int64_t p, bool homogeneous);
+
+}  // namespace collverify::trees
