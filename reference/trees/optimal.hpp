@@ -1,12 +1,15 @@
 // Optimal ordered, variable-degree gather/scatter trees by dynamic programming (seed 001,
 // Section 3, Proposition 3, Figures 4, 5 and 6; Theorems 1, 2 and 4).
 //
-// The trees searched are the ones the equations of Figure 4 describe ("segment order",
-// checkers/trees/tree_order.hpp OrderRule::segment): every subtree spans a consecutive range of
-// ranks; a processor v with children first pairs its local copy with one adjacent child in rank
-// order (copy then the child on its right, or the child on its left then the copy), and every
-// later child extends the gathered segment at its left or its right end. A leaf costs nothing
-// (Time(T^v_{v}) = 0, C[i,i] = 0), comm(0) = 0. docs/ERRATA.md (E-trees-*) lists where the
+// The trees searched (checkers/trees/tree_check.hpp OrderRule::segment): every subtree spans a
+// consecutive range of ranks, every processor with children copies its own block first and
+// then each child extends the gathered segment at its left or its right end (Figure 6, the
+// binomial trees of Proposition 1). Decomposing by the last child (Proposition 3) gives the
+// recurrence of Figure 6 with one correction: a range [i..i] that receives is not free
+// (C[i,i] = 0 is the leaf) but pays its copy concurrently with the other half, max(gamma m_i,
+// C[other]) + comm, at either end (equation (5); equation (6) of Figure 4 puts the copy after
+// the child when the root is the range's last processor, which is never faster). A leaf costs
+// nothing (Time(T^v_{v}) = 0), comm(0) = 0. docs/ERRATA.md (E-trees-*) lists where the
 // printed equations differ from this and why.
 //
 // Cost: homogeneous costs use Figure 6, O(p^3) time and O(p^2) memory (a fixed root adds one
