@@ -22,6 +22,7 @@ std::int64_t others(const std::vector<std::int64_t>& m, std::int64_t root) {
 template <class T>
 T gather_lower_bound(const TreeProblem<T>& pr, std::int64_t root) {
   CV_ASSERT(root >= 0 && root < pr.p(), "root in [0, p)");
+  if (pr.p() == 1) return T{};  // the one-processor tree is a leaf: Time(T^r_{r}) = 0
   const T copy = pr.cost.g(root) * static_cast<T>(pr.m[static_cast<std::size_t>(root)]);
   const std::int64_t s = others(pr.m, root);
   if (s == 0) return copy;
@@ -39,6 +40,7 @@ T gather_lower_bound(const TreeProblem<T>& pr, std::int64_t root) {
 template <class T>
 T gather_lower_bound_k_ported(const TreeProblem<T>& pr, std::int64_t root, std::int64_t k) {
   CV_ASSERT(pr.cost.homogeneous() && k >= 1, "homogeneous costs and k >= 1");
+  if (pr.p() == 1) return T{};
   const T copy = pr.cost.gamma * static_cast<T>(pr.m[static_cast<std::size_t>(root)]);
   const std::int64_t s = others(pr.m, root);
   if (s == 0) return copy;

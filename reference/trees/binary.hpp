@@ -11,8 +11,8 @@
 // position). docs/ERRATA.md notes the typo in case five (gamma m_i for gamma m_j).
 //
 // Cost O(p^3) time, O(p^2) memory. Ties: the first case in the order above, then the smallest k.
-// Example: m = {1, 1, 1}, alpha = 10, beta = gamma = 1, best root: root 1 with children 0 and 2,
-// time max(0 + 11 + 1, 0) + 11 = 23.
+// Example: m = {1, 1, 1}, alpha = 10, beta = gamma = 1, best root: root 0 (copy, 1, 2), time
+// max(max(1, 0) + 11, 0) + 11 = 23; root 1 with children 0 and 2 ties (case 2) and loses the tie.
 #pragma once
 
 #include "model/tree_cost.hpp"

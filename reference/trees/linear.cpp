@@ -9,6 +9,7 @@ namespace {
 
 template <class T>
 T star_time(const TreeProblem<T>& pr, std::int64_t r) {
+  if (pr.p() == 1) return T{};  // a single processor is a leaf: Time(T^r_{r}) = 0
   T t = pr.cost.g(r) * static_cast<T>(pr.m[static_cast<std::size_t>(r)]);
   for (std::int64_t i = 0; i < pr.p(); ++i) {
     const std::int64_t s = pr.m[static_cast<std::size_t>(i)];

@@ -1,0 +1,138 @@
+// Linear, oblivious and adaptive binomial, and optimal binary trees: every tree re-checked by
+// the independent checkers (shape, order, recomputed time = claimed time, lower bounds), the
+// binary DP against the brute force over all rank-ordered binary trees, Proposition 1's closed
+// form for the adaptive tree, and the optimal DP never worse than a construction of its class.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "checkers/trees/brute_force.hpp"
+#include "checkers/trees/tree_bounds.hpp"
+#include "checkers/trees/tree_check.hpp"
+#include "checkers/trees/tree_time.hpp"
+#include "model/error.hpp"
+#include "reference/trees/binary.hpp"
+#include "reference/trees/binomial.hpp"
+#include "reference/trees/linear.hpp"
+#include "reference/trees/optimal.hpp"
+#include "tests/reference/trees/tree_test_util.hpp"
+
+namespace cv = collverify;
+namespace tr = collverify::trees;
+using tr::testing::draw;
+using tr::testing::random_homogeneous;
+using tr::testing::random_per_pair;
+
+namespace {
+
+template <class T>
+void expect_sound(const tr::TreeResult<T>& r, const cv::TreeProblem<T>& pr, tr::OrderRule rule) {
+  const auto shape = tr::check_tree_shape(r.tree);
+  ASSERT_FALSE(shape.has_value()) << shape->message;
+  const auto order = tr::check_tree_order(r.tree, rule);
+  ASSERT_FALSE(order.has_value()) << order->message;
+  EXPECT_EQ(tr::gather_time(r.tree, pr, tr::LeafCopy::free), r.time);
+  EXPECT_GE(r.time, tr::gather_lower_bound(pr, r.tree.root));
+}
+
+TEST(Constructions, HeaderExamples) {
+  cv::TreeProblem<std::int64_t> pr{{1, 2, 3}, cv::CostModel<std::int64_t>::uniform(10, 1, 1)};
+  EXPECT_EQ(tr::linear_tree(pr, tr::RootMode::fixed(1)).time, 26);
+  EXPECT_EQ(tr::gather_lower_bound(pr, 0), 16);
+  cv::TreeProblem<std::int64_t> ones{{1, 1, 1}, cv::CostModel<std::int64_t>::uniform(10, 1, 1)};
+  const auto bin = tr::optimal_binary_tree(ones, tr::RootMode::best_root());
+  EXPECT_EQ(bin.time, 23);
+  EXPECT_EQ(bin.tree.root, 0);
+  ones.m.push_back(1);
+  const auto ad = tr::adaptive_binomial_tree(ones, tr::RootMode::best_root());
+  EXPECT_EQ(ad.time, 24);
+  EXPECT_EQ(ad.tree.root, 0);
+}
+
+TEST(Constructions, EveryTreeIsSoundAndNoBetterThanOptimal) {
+  std::mt19937_64 g(31);
+  for (int round = 0; round < 60; ++round) {
+    const std::int64_t p = draw(g, 1, 40);
+    const auto pr = round % 3 == 0 ? random_per_pair(g, p) : random_homogeneous(g, p);
+    for (const auto mode : {tr::RootMode::best_root(), tr::RootMode::fixed(draw(g, 0, p - 1))}) {
+      SCOPED_TRACE(testing::Message() << "p = " << p << " best " << mode.best << " root "
+                                      << mode.root);
+      const auto opt = tr::optimal_ordered_tree(pr, mode);
+      const auto lin = tr::linear_tree(pr, mode);
+      const auto obl = tr::oblivious_binomial_tree(pr, mode);
+      const auto ada = tr::adaptive_binomial_tree(pr, mode);
+      for (const auto* r : {&opt, &lin, &obl, &ada}) {
+        expect_sound(*r, pr, tr::OrderRule::segment);
+        if (!mode.best) {
+          EXPECT_EQ(r->tree.root, mode.root);
+        }
+      }
+      // Same class of trees (segment order): the DP optimum is never beaten.
+      EXPECT_LE(opt.time, lin.time);
+      EXPECT_LE(opt.time, obl.time);
+      EXPECT_LE(opt.time, ada.time);
+      if (pr.cost.homogeneous()) {
+        const auto bin = tr::optimal_binary_tree(pr, mode);
+        expect_sound(bin, pr, tr::OrderRule::rank);
+        EXPECT_LE(tr::max_children(bin.tree), 2);
+      }
+    }
+  }
+}
+
+TEST(Constructions, BinaryEqualsBruteForceOverRankOrderedBinaryTrees) {
+  std::mt19937_64 g(17);
+  for (std::int64_t p = 1; p <= 9; ++p) {
+    const int count = p <= 7 ? 3 : 1;
+    for (int x = 0; x < count; ++x) {
+      const auto pr = random_homogeneous(g, p);
+      for (std::int64_t r = -1; r < p; ++r) {
+        const auto mode = r < 0 ? tr::RootMode::best_root() : tr::RootMode::fixed(r);
+        const auto bin = tr::optimal_binary_tree(pr, mode);
+        // Fixed root: Figure 7 fixes only the top node; the subtrees keep their best roots, so
+        // the brute force is over rank-ordered binary trees rooted at r.
+        const auto bf = tr::brute_force_minimum(pr, {tr::OrderRule::rank, 2, r});
+        EXPECT_EQ(bin.time, bf.time) << "p = " << p << " root " << r;
+        expect_sound(bin, pr, tr::OrderRule::rank);
+      }
+    }
+  }
+}
+
+TEST(Constructions, AdaptiveMeetsProposition1) {
+  std::mt19937_64 g(3);
+  for (int round = 0; round < 80; ++round) {
+    const std::int64_t p = draw(g, 1, 300);
+    cv::TreeProblem<std::int64_t> pr;
+    pr.m = tr::testing::random_sizes(g, p);
+    const std::int64_t beta = draw(g, 1, 4);
+    pr.cost = cv::CostModel<std::int64_t>::uniform(draw(g, 0, 200), beta, beta);
+    const auto ada = tr::adaptive_binomial_tree(pr, tr::RootMode::best_root());
+    const std::int64_t closed = tr::proposition1_time(pr);
+    EXPECT_LE(ada.time, closed) << "p = " << p;
+    bool all_positive = true;
+    for (const auto x : pr.m) all_positive = all_positive && x > 0;
+    if (all_positive && (p & (p - 1)) == 0) {
+      EXPECT_EQ(ada.time, closed) << "p = " << p;
+    }
+  }
+}
+
+TEST(Constructions, OptimalMatchesBinomialForSameSizes) {
+  // Regular problems: binomial trees are optimal (Section 5.1's sanity check).
+  for (const std::int64_t p : {2, 4, 8, 16, 64}) {
+    cv::TreeProblem<std::int64_t> pr{std::vector<std::int64_t>(static_cast<std::size_t>(p), 1000),
+                                     cv::CostModel<std::int64_t>::uniform(100, 1, 1)};
+    EXPECT_EQ(tr::optimal_ordered_tree(pr, tr::RootMode::best_root()).time,
+              tr::adaptive_binomial_tree(pr, tr::RootMode::best_root()).time);
+  }
+}
+
+TEST(Constructions, BinaryRefusesPerPairCosts) {
+  std::mt19937_64 g(1);
+  EXPECT_THROW(tr::optimal_binary_tree(random_per_pair(g, 3), tr::RootMode::best_root()),
+               cv::InputError);
+}
+
+}  // namespace
