@@ -10,6 +10,7 @@
 #include "model/int_math.hpp"
 #include "model/memory.hpp"
 #include "reference/trees/dp_common.hpp"
+#include "reference/trees/dp_kernels.hpp"
 
 namespace collverify::trees {
 namespace {
@@ -52,7 +53,8 @@ struct Binary {
   }
   T case5(std::int64_t i, std::int64_t j) const { return C(i, j - 1) + comm(i, j - 1) + cp(j); }
 
-  void fill() {
+  // The slow twin: the five cases straight from Figure 7, ranges by increasing length.
+  void fill_naive() {
     for (std::int64_t len = 2; len <= p; ++len) {
       for (std::int64_t i = 0; i + len <= p; ++i) {
         const std::int64_t j = i + len - 1;
@@ -70,6 +72,60 @@ struct Binary {
         consider(case4(i, j), 4, -1);
         consider(case5(i, j), 5, -1);
         c[at(i, j, p)] = best;
+        pick[at(i, j, p)] = choice;
+      }
+    }
+  }
+
+  // The fast path: the same cases, i descending and j ascending (row i hot in cache), each case
+  // a kernel over contiguous rows of c and its transpose ct (dp_kernels.hpp).
+  void fill_fast() {
+    std::vector<T> ct(static_cast<Idx>(p * p), T{});
+    std::vector<T> pq, bq;
+    for (const std::int64_t v : prefix) {
+      pq.push_back(static_cast<T>(v));
+      bq.push_back(b * static_cast<T>(v));
+    }
+    const std::vector<T> zero(static_cast<Idx>(p + 1), T{});
+    auto q = [&](std::int64_t x) {
+      return detail::Prefix<T>{&pq[static_cast<Idx>(x)], &bq[static_cast<Idx>(x)], a, b};
+    };
+    for (std::int64_t i = p - 2; i >= 0; --i) {
+      for (std::int64_t j = i + 1; j < p; ++j) {
+        T best = std::numeric_limits<T>::max();
+        Pick choice;
+        auto take = [&](T v, int kase, std::int64_t k) {
+          if (v < best) {
+            best = v;
+            choice = {static_cast<std::int8_t>(kase), static_cast<std::int32_t>(k)};
+          }
+        };
+        const T L = pq[static_cast<Idx>(i)];
+        const T R = pq[static_cast<Idx>(j + 1)];
+        if (j - i >= 2) {
+          T v{};
+          // Case 1, k = i+1 .. j-1: max(max(cp_i, C[i+1][k]) + comm(S(i+1,k)), C[k+1][j]) +
+          // comm(S(k+1,j)); both sizes from q = prefix[k + 1].
+          std::int64_t x = detail::first_min_two(cp(i), &c[at(i + 1, i + 1, p)], q(i + 2),
+                                                 pq[static_cast<Idx>(i + 1)], &zero[0],
+                                                 &ct[at(j, i + 2, p)], q(i + 2), R, j - i - 1, v);
+          take(v, 1, i + 1 + x);
+          // Case 2, k = i+1 .. j-1: max(C[i][k-1] + comm(S(i,k-1)) + cp_k, C[k+1][j]) +
+          // comm(S(k+1,j)); left size from prefix[k], right from prefix[k + 1].
+          x = detail::first_min_two(T{}, &c[at(i, i, p)], q(i + 1), L, &copy[static_cast<Idx>(i + 1)],
+                                    &ct[at(j, i + 2, p)], q(i + 2), R, j - i - 1, v);
+          take(v, 2, i + 1 + x);
+          // Case 3, k = i .. j-2: max(C[i][k] + comm(S(i,k)), C[k+1][j-1]) + comm(S(k+1,j-1)) +
+          // cp_j.
+          x = detail::first_min_two(T{}, &c[at(i, i, p)], q(i + 1), L, &zero[0],
+                                    &ct[at(j - 1, i + 1, p)], q(i + 1), pq[static_cast<Idx>(j)],
+                                    j - i - 1, v);
+          take(v + cp(j), 3, i + x);
+        }
+        take(case4(i, j), 4, -1);
+        take(case5(i, j), 5, -1);
+        c[at(i, j, p)] = best;
+        ct[at(j, i, p)] = best;
         pick[at(i, j, p)] = choice;
       }
     }
@@ -141,18 +197,18 @@ struct Binary {
   }
 };
 
-}  // namespace
 
 template <class T>
-TreeResult<T> optimal_binary_tree(const TreeProblem<T>& problem, RootMode mode) {
-  detail::validate_problem(problem, mode, "optimal binary tree");
+Binary<T> binary_tables(const TreeProblem<T>& problem, const std::vector<RootMode>& modes,
+                        bool naive) {
+  for (const RootMode& m : modes) detail::validate_problem(problem, m, "optimal binary tree");
   if (!problem.cost.homogeneous()) {
     throw InputError("optimal binary tree: per-pair costs are not supported (Figure 7 is the "
                      "homogeneous DP); use homogeneous alpha, beta, gamma");
   }
   const std::int64_t p = problem.p();
   const std::string what = "optimal binary tree DP memory for p = " + std::to_string(p);
-  require_memory(checked_mul(checked_mul(p, p, what), 16, what), what);
+  require_memory(checked_mul(checked_mul(p, p, what), 24, what), what);
   Binary<T> d;
   d.p = p;
   d.a = problem.cost.alpha;
@@ -164,7 +220,17 @@ TreeResult<T> optimal_binary_tree(const TreeProblem<T>& problem, RootMode mode) 
   }
   d.c.assign(static_cast<Idx>(p * p), T{});
   d.pick.assign(static_cast<Idx>(p * p), Pick{});
-  d.fill();
+  if (naive) {
+    d.fill_naive();
+  } else {
+    d.fill_fast();
+  }
+  return d;
+}
+
+template <class T>
+TreeResult<T> binary_result(const Binary<T>& d, RootMode mode) {
+  const std::int64_t p = d.p;
   TreeResult<T> out;
   out.tree.sequence.assign(static_cast<Idx>(p), {});
   if (mode.best) {
@@ -178,6 +244,33 @@ TreeResult<T> optimal_binary_tree(const TreeProblem<T>& problem, RootMode mode) 
   return out;
 }
 
+}  // namespace
+
+template <class T>
+TreeResult<T> optimal_binary_tree(const TreeProblem<T>& problem, RootMode mode) {
+  return binary_result(binary_tables(problem, {mode}, false), mode);
+}
+
+template <class T>
+TreeResult<T> optimal_binary_tree_naive(const TreeProblem<T>& problem, RootMode mode) {
+  return binary_result(binary_tables(problem, {mode}, true), mode);
+}
+
+template <class T>
+std::pair<TreeResult<T>, TreeResult<T>> optimal_binary_tree_both(const TreeProblem<T>& problem,
+                                                                  std::int64_t fixed_root) {
+  const auto fixed = RootMode::fixed(fixed_root);
+  const Binary<T> d = binary_tables(problem, {fixed}, false);
+  return {binary_result(d, fixed), binary_result(d, RootMode::best_root())};
+}
+
+template std::pair<TreeResult<std::int64_t>, TreeResult<std::int64_t>> optimal_binary_tree_both(
+    const TreeProblem<std::int64_t>&, std::int64_t);
+template std::pair<TreeResult<double>, TreeResult<double>> optimal_binary_tree_both(
+    const TreeProblem<double>&, std::int64_t);
+template TreeResult<std::int64_t> optimal_binary_tree_naive(const TreeProblem<std::int64_t>&,
+                                                            RootMode);
+template TreeResult<double> optimal_binary_tree_naive(const TreeProblem<double>&, RootMode);
 template TreeResult<std::int64_t> optimal_binary_tree(const TreeProblem<std::int64_t>&, RootMode);
 template TreeResult<double> optimal_binary_tree(const TreeProblem<double>&, RootMode);
 

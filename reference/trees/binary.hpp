@@ -15,6 +15,8 @@
 // max(max(1, 0) + 11, 0) + 11 = 23; root 1 with children 0 and 2 ties (case 2) and loses the tie.
 #pragma once
 
+#include <utility>
+
 #include "model/tree_cost.hpp"
 #include "reference/trees/tree_result.hpp"
 
@@ -22,5 +24,14 @@ namespace collverify::trees {
 
 template <class T>
 TreeResult<T> optimal_binary_tree(const TreeProblem<T>& problem, RootMode mode);
+
+// Both root modes from one table: {fixed root, best root}.
+template <class T>
+std::pair<TreeResult<T>, TreeResult<T>> optimal_binary_tree_both(const TreeProblem<T>& problem,
+                                                                  std::int64_t fixed_root);
+
+// The slow twin: Figure 7's five cases as plain loops over ranges by increasing length.
+template <class T>
+TreeResult<T> optimal_binary_tree_naive(const TreeProblem<T>& problem, RootMode mode);
 
 }  // namespace collverify::trees

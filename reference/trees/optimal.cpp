@@ -5,12 +5,14 @@
 #include <cstddef>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/error.hpp"
 #include "model/int_math.hpp"
 #include "model/memory.hpp"
 #include "reference/trees/dp_common.hpp"
+#include "reference/trees/dp_kernels.hpp"
 
 namespace collverify::trees {
 namespace {
@@ -56,12 +58,32 @@ struct Choice {
 // ---------------------------------------------------------------------------------------------
 // Homogeneous costs (Figure 6): C[i][j] over the best root of each range.
 
+// Prefix sums as T and beta * prefix, for the kernels (dp_kernels.hpp).
+template <class T>
+struct PrefixT {
+  std::vector<T> pq, bq;
+  detail::Prefix<T> at(std::int64_t x, T a, T b) const {
+    return {&pq[static_cast<Idx>(x)], &bq[static_cast<Idx>(x)], a, b};
+  }
+};
+
+template <class T>
+PrefixT<T> prefix_t(const Shape<T>& s, T b) {
+  PrefixT<T> out;
+  for (const std::int64_t v : s.prefix) {
+    out.pq.push_back(static_cast<T>(v));
+    out.bq.push_back(b * static_cast<T>(v));
+  }
+  return out;
+}
+
 template <class T>
 struct HomTables {
   std::int64_t p = 0;
   std::vector<T> c;        // c[i * p + j], i <= j
   std::vector<T> ct;       // ct[j * p + i] = c[i * p + j] (the column as a contiguous row)
   std::vector<Choice> ch;  // ch[i * p + j]
+  PrefixT<T> pre;          // the fast path's prefix tables (empty for the naive one)
 };
 
 // The candidates of Figure 6 for one range and split, with the singleton cases of Figure 4
@@ -99,8 +121,10 @@ void hom_right_edge(const Shape<T>& s, T a, T b, const std::vector<T>& c, std::i
            j - 1, 1, best, choice);
 }
 
-// The fast path: the inner splits i < k < j - 1 read a row of c and a row of ct, both
-// contiguous; the first minimum wins (the left half receives on a size tie, as in Figure 6).
+// The fast path. Ranges run with i descending and j ascending, so row i of c is hot in cache and
+// each range streams one row of ct; the inner splits i < k < j - 1 run in
+// detail::first_min_split. The first minimum wins (the left half receives on a size tie, as in
+// Figure 6).
 template <class T>
 HomTables<T> hom_best_fast(const Shape<T>& s, T a, T b) {
   const std::int64_t p = s.p;
@@ -109,31 +133,26 @@ HomTables<T> hom_best_fast(const Shape<T>& s, T a, T b) {
   t.c.assign(static_cast<Idx>(p * p), T{});
   t.ct.assign(static_cast<Idx>(p * p), T{});
   t.ch.assign(static_cast<Idx>(p * p), Choice{});
-  const std::int64_t* pre = s.prefix.data();
-  for (std::int64_t len = 2; len <= p; ++len) {
-    for (std::int64_t i = 0; i + len <= p; ++i) {
-      const std::int64_t j = i + len - 1;
+  t.pre = prefix_t(s, b);
+  for (std::int64_t i = p - 2; i >= 0; --i) {
+    for (std::int64_t j = i + 1; j < p; ++j) {
+      const std::int64_t len = j - i + 1;
       T best = std::numeric_limits<T>::max();
       Choice choice;
       hom_edges(s, a, b, t.c, i, j, best, choice, p);
-      const T* row = &t.c[at(i, 0, p)];
-      const T* col = &t.ct[at(j, 0, p)];
-      std::int64_t best_k = -1;
-      for (std::int64_t k = i + 1; k < j - 1; ++k) {
-        const std::int64_t sl = s.whole ? s.total : pre[k + 1] - pre[i];
-        const std::int64_t sr = s.whole ? s.total : pre[j + 1] - pre[k + 1];
-        const std::int64_t sm = sl < sr ? sl : sr;
-        const T x = row[k] > col[k + 1] ? row[k] : col[k + 1];
-        const T v = x + (sm == 0 ? T{} : a + b * static_cast<T>(sm));
-        if (v < best) {
-          best = v;
-          best_k = k;
+      if (len > 3) {
+        // k runs over i+1 .. j-2, x = k - (i + 1); q = prefix[k + 1].
+        T inner{};
+        const std::int64_t x = detail::first_min_split(
+            detail::Sends::smaller, &t.c[at(i, i + 1, p)], &t.ct[at(j, i + 2, p)],
+            t.pre.at(i + 2, a, b), t.pre.pq[static_cast<Idx>(i)], t.pre.pq[static_cast<Idx>(j + 1)],
+            len - 3, inner);
+        if (inner < best) {
+          const std::int64_t k = i + 1 + x;
+          best = inner;
+          choice = {static_cast<std::int32_t>(k),
+                    static_cast<std::int8_t>(s.size(k + 1, j) <= s.size(i, k) ? 0 : 1)};
         }
-      }
-      if (best_k >= 0) {
-        const std::int64_t sl = s.size(i, best_k);
-        const std::int64_t sr = s.size(best_k + 1, j);
-        choice = {static_cast<std::int32_t>(best_k), static_cast<std::int8_t>(sr <= sl ? 0 : 1)};
       }
       if (len > 2) hom_right_edge(s, a, b, t.c, i, j, best, choice, p);
       t.c[at(i, j, p)] = best;
@@ -192,12 +211,17 @@ FixedTable<T> hom_fixed(const Shape<T>& s, T a, T b, const HomTables<T>& t, std:
   f.width = p - r;
   f.d.assign(static_cast<Idx>((r + 1) * f.width), T{});
   f.ch.assign(f.d.size(), Choice{});
-  for (std::int64_t len = 2; len <= p; ++len) {
-    for (std::int64_t i = std::max<std::int64_t>(0, r - len + 1); i <= r && i + len <= p; ++i) {
-      const std::int64_t j = i + len - 1;
+  const bool fast = !t.pre.pq.empty();
+  std::vector<T> dt;  // dt[(j - r) * (r + 1) + i] = d(i, j): the column of d as a row
+  if (fast) dt.assign(f.d.size(), T{});
+  const auto dti = [&](std::int64_t i, std::int64_t j) {
+    return static_cast<Idx>((j - r) * (r + 1) + i);
+  };
+  for (std::int64_t i = r; i >= 0; --i) {
+    for (std::int64_t j = std::max(r, i + 1); j < p; ++j) {
       T best = std::numeric_limits<T>::max();
       Choice choice;
-      for (std::int64_t k = i; k < j; ++k) {
+      auto one = [&](std::int64_t k) {
         if (k >= r) {  // r in the left half, which receives [k+1..j]
           const T left = k == i ? s.copy[static_cast<Idx>(r)] : f.d[f.idx(i, k)];
           consider(std::max(left, t.c[at(k + 1, j, p)]) + detail::comm(a, b, s.size(k + 1, j)), k,
@@ -211,8 +235,43 @@ FixedTable<T> hom_fixed(const Shape<T>& s, T a, T b, const HomTables<T>& t, std:
                        detail::comm(a, b, s.size(i, k)),
                    k, 1, best, choice);
         }
+      };
+      if (!fast) {
+        for (std::int64_t k = i; k < j; ++k) one(k);
+      } else {
+        const T L = t.pre.pq[static_cast<Idx>(i)];
+        const T R = t.pre.pq[static_cast<Idx>(j + 1)];
+        // k in [i, r): the right half [k+1..j] holds r and receives [i..k] (size q - L with
+        // q = prefix[k + 1]); k + 1 == j (r = j alone) goes through one().
+        const std::int64_t hi1 = std::min(r, j - 1);
+        if (hi1 > i) {
+          T v{};
+          const std::int64_t x = detail::first_min_split(
+              detail::Sends::left, &t.c[at(i, i, p)], &dt[dti(i + 1, j)], t.pre.at(i + 1, a, b), L,
+              R, hi1 - i, v);
+          if (v < best) {
+            best = v;
+            choice = {static_cast<std::int32_t>(i + x), 1};
+          }
+        }
+        for (std::int64_t k = std::max(hi1, i); k < r && k < j; ++k) one(k);
+        // k in [r, j): the left half holds r and receives [k+1..j] (size R - q); k == i (a lone
+        // r) goes through one().
+        std::int64_t lo2 = r;
+        if (lo2 == i) one(lo2++);
+        if (lo2 < j) {
+          T v{};
+          const std::int64_t x = detail::first_min_split(
+              detail::Sends::right, &f.d[f.idx(i, lo2)], &t.ct[at(j, lo2 + 1, p)],
+              t.pre.at(lo2 + 1, a, b), L, R, j - lo2, v);
+          if (v < best) {
+            best = v;
+            choice = {static_cast<std::int32_t>(lo2 + x), 0};
+          }
+        }
       }
       f.d[f.idx(i, j)] = best;
+      if (fast) dt[dti(i, j)] = best;
       f.ch[f.idx(i, j)] = choice;
     }
   }
@@ -405,9 +464,8 @@ void build_pair(const PairTables<T>& t, std::int64_t i, std::int64_t j, std::int
 }
 
 template <class T>
-TreeResult<T> pair_result(const Shape<T>& s, const CostModel<T>& cm, RootMode mode) {
+TreeResult<T> pair_result(const Shape<T>& s, const PairTables<T>& t, RootMode mode) {
   const std::int64_t p = s.p;
-  const PairTables<T> t = pair_dp(s, cm);
   std::int64_t root = mode.best ? 0 : mode.root;
   if (mode.best) {
     for (std::int64_t r = 1; r < p; ++r) {
@@ -422,19 +480,33 @@ TreeResult<T> pair_result(const Shape<T>& s, const CostModel<T>& cm, RootMode mo
   return out;
 }
 
+// One DP, the results for every mode asked for (the tables serve both root modes).
 template <class T>
-TreeResult<T> run(const TreeProblem<T>& problem, RootMode mode, SegmentSize seg, bool naive,
-                  const char* who) {
-  detail::validate_problem(problem, mode, who);
+std::vector<TreeResult<T>> run(const TreeProblem<T>& problem, const std::vector<RootMode>& modes,
+                               SegmentSize seg, bool naive, const char* who) {
+  for (const RootMode& m : modes) detail::validate_problem(problem, m, who);
   const std::int64_t p = problem.p();
   require_memory(optimal_tree_memory_bytes(p, problem.cost.homogeneous()),
                  std::string(who) + " for p = " + std::to_string(p));
   const Shape<T> s = make_shape(problem, seg);
-  if (!problem.cost.homogeneous()) return pair_result(s, problem.cost, mode);
+  std::vector<TreeResult<T>> out;
+  if (!problem.cost.homogeneous()) {
+    const PairTables<T> t = pair_dp(s, problem.cost);
+    for (const RootMode& m : modes) out.push_back(pair_result(s, t, m));
+    return out;
+  }
   const T a = problem.cost.alpha;
   const T b = problem.cost.beta;
-  const HomTables<T> t = naive ? hom_best_naive(s, a, b) : hom_best_fast(s, a, b);
-  return hom_result(s, a, b, t, mode);
+  // Broadcast (every message the whole vector) is not the hot path: the plain loop serves it.
+  const HomTables<T> t = naive || s.whole ? hom_best_naive(s, a, b) : hom_best_fast(s, a, b);
+  for (const RootMode& m : modes) out.push_back(hom_result(s, a, b, t, m));
+  return out;
+}
+
+template <class T>
+TreeResult<T> run(const TreeProblem<T>& problem, RootMode mode, SegmentSize seg, bool naive,
+                  const char* who) {
+  return std::move(run(problem, std::vector<RootMode>{mode}, seg, naive, who).front());
 }
 
 }  // namespace
@@ -454,6 +526,16 @@ TreeResult<T> optimal_ordered_tree_naive(const TreeProblem<T>& problem, RootMode
   return run(problem, mode, SegmentSize::blocks, true, "optimal ordered tree (naive)");
 }
 
+template <class T>
+BothRoots<T> optimal_ordered_tree_both(const TreeProblem<T>& problem, std::int64_t fixed_root) {
+  auto r = run(problem, {RootMode::fixed(fixed_root), RootMode::best_root()}, SegmentSize::blocks,
+               false, "optimal ordered tree");
+  return {std::move(r[0]), std::move(r[1])};
+}
+
+template BothRoots<std::int64_t> optimal_ordered_tree_both(const TreeProblem<std::int64_t>&,
+                                                           std::int64_t);
+template BothRoots<double> optimal_ordered_tree_both(const TreeProblem<double>&, std::int64_t);
 template TreeResult<std::int64_t> optimal_ordered_tree(const TreeProblem<std::int64_t>&, RootMode);
 template TreeResult<double> optimal_ordered_tree(const TreeProblem<double>&, RootMode);
 template TreeResult<std::int64_t> optimal_ordered_broadcast_tree(const TreeProblem<std::int64_t>&,
@@ -467,8 +549,9 @@ std::int64_t optimal_tree_memory_bytes(std::int64_t p, bool homogeneous) {
   const std::string what = "optimal tree DP memory";
   const std::int64_t pp = checked_mul(p, p, what);
   if (homogeneous) {
-    // c, ct (8 bytes each), choices (8), and the fixed-root table (16) over p * p entries.
-    return checked_mul(pp, 40, what);
+    // c, ct, commL, commR (8 bytes each), choices (8), the fixed-root tables d, dt and choices
+    // (24) over at most p * p entries.
+    return checked_mul(pp, 64, what);
   }
   // offsets (8 * p^2) plus (8 + 4 + 4) bytes per (i, j, r), about p^3 / 6 entries, plus the two
   // transposed p x p cost matrices.

@@ -41,6 +41,15 @@ enum class SegmentSize { blocks, whole_vector };
 template <class T>
 TreeResult<T> optimal_ordered_tree(const TreeProblem<T>& problem, RootMode mode);
 
+// Both root modes from one DP run (the fixed-root table needs the best-root one anyway).
+template <class T>
+struct BothRoots {
+  TreeResult<T> fixed;
+  TreeResult<T> best;
+};
+template <class T>
+BothRoots<T> optimal_ordered_tree_both(const TreeProblem<T>& problem, std::int64_t fixed_root);
+
 // Ordered broadcast (and, run backwards, reduction) trees of Theorem 4: the same DP with every
 // message of size sum(m) and no local copies. The time is the broadcast completion time.
 template <class T>

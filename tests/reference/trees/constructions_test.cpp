@@ -100,6 +100,23 @@ TEST(Constructions, BinaryEqualsBruteForceOverRankOrderedBinaryTrees) {
   }
 }
 
+TEST(Constructions, BinaryFastEqualsNaiveAndBothModesAgree) {
+  std::mt19937_64 g(23);
+  for (int round = 0; round < 30; ++round) {
+    const std::int64_t p = draw(g, 1, 60);
+    const auto pr = random_homogeneous(g, p);
+    const std::int64_t r = draw(g, 0, p - 1);
+    const auto both = tr::optimal_binary_tree_both(pr, r);
+    EXPECT_EQ(both.first.time, tr::optimal_binary_tree_naive(pr, tr::RootMode::fixed(r)).time);
+    EXPECT_EQ(both.second.time, tr::optimal_binary_tree_naive(pr, tr::RootMode::best_root()).time);
+    expect_sound(both.first, pr, tr::OrderRule::rank);
+    expect_sound(both.second, pr, tr::OrderRule::rank);
+    const auto opt = tr::optimal_ordered_tree_both(pr, r);
+    EXPECT_EQ(opt.fixed.time, tr::optimal_ordered_tree(pr, tr::RootMode::fixed(r)).time);
+    EXPECT_EQ(opt.best.time, tr::optimal_ordered_tree(pr, tr::RootMode::best_root()).time);
+  }
+}
+
 TEST(Constructions, AdaptiveMeetsProposition1) {
   std::mt19937_64 g(3);
   for (int round = 0; round < 80; ++round) {
