@@ -40,6 +40,7 @@ struct TreesArgs {
   std::optional<std::int64_t> root;
   std::string format = "json";
   std::string picture;
+  std::string copy_placement = "first";
 };
 
 std::int64_t parse_count(const std::string& flag, const std::string& s) {
@@ -176,6 +177,10 @@ std::string show(T v) {
 template <class T>
 int run_trees_t(const TreesArgs& a, const CostModel<T>& base, json cost_json) {
   const auto list = instances(a);
+  if (a.copy_placement != "first" && a.copy_placement != "figure4") {
+    throw InputError(fmt::format("--copy-placement '{}' is not one of: first, figure4",
+                                 a.copy_placement));
+  }
   if (a.format != "json" && a.format != "md") {
     throw InputError(fmt::format("--format '{}' is not one of: json, md", a.format));
   }
@@ -191,7 +196,7 @@ int run_trees_t(const TreesArgs& a, const CostModel<T>& base, json cost_json) {
       throw InputError(fmt::format("--root {} is outside [0, {})", root, p));
     }
     std::vector<Violation> violations;
-    const auto rows = run_tree_algorithms(pr, root, violations);
+    const auto rows = run_tree_algorithms(pr, root, violations, a.copy_placement == "figure4");
     for (const auto& v : violations) {
       std::fprintf(stderr, "collverify: %s: %s (p = %lld, processor %lld)\n", v.property.c_str(),
                    v.message.c_str(), static_cast<long long>(v.p), static_cast<long long>(v.rank));
@@ -301,6 +306,8 @@ void register_trees_commands(const CommandTree& tree) {
   sub->add_option("--root", a->root, "the fixed root (default floor(p/2))");
   sub->add_option("--format", a->format, "json (default) or md (Table 1 layout)");
   sub->add_option("--picture", a->picture, "write the fixed-root optimal tree as Graphviz DOT");
+  sub->add_option("--copy-placement", a->copy_placement,
+                  "optimal DP: first (default, copy concurrent) or figure4 (equation (6) as printed)");
   tree.commands->push_back({sub, [a](const CommandContext&) { return run_trees(*a); }});
   register_verify_trees(tree);
 }

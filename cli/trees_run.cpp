@@ -77,7 +77,7 @@ void judge(const std::string& who, const TreeResult<T>& r, const TreeProblem<T>&
 
 template <class T>
 std::vector<TreeRow<T>> run_tree_algorithms(const TreeProblem<T>& pr, std::int64_t fixed_root,
-                                            std::vector<Violation>& out) {
+                                            std::vector<Violation>& out, bool figure4) {
   std::vector<TreeRow<T>> rows;
   const bool hom = pr.cost.homogeneous();
   for (const auto& name : tree_algorithms()) {
@@ -85,7 +85,8 @@ std::vector<TreeRow<T>> run_tree_algorithms(const TreeProblem<T>& pr, std::int64
     // The DPs build one table for both root modes.
     std::vector<TreeResult<T>> both;
     if (name == "optimal") {
-      auto o = trees::optimal_ordered_tree_both(pr, fixed_root);
+      auto o = trees::optimal_ordered_tree_both(
+          pr, fixed_root, figure4 ? trees::CopyPlacement::figure4 : trees::CopyPlacement::first);
       both = {std::move(o.fixed), std::move(o.best)};
     } else if (name == "binary") {
       auto o = trees::optimal_binary_tree_both(pr, fixed_root);
@@ -97,7 +98,10 @@ std::vector<TreeRow<T>> run_tree_algorithms(const TreeProblem<T>& pr, std::int64
     for (const bool best : {false, true}) {
       TreeResult<T> r = std::move(both[best ? 1 : 0]);
       const std::string who = fmt::format("{} ({} root)", name, best ? "best" : "fixed");
-      judge(who, r, pr, name == "binary" ? trees::OrderRule::rank : trees::OrderRule::segment, out);
+      const auto rule = name == "binary"                     ? trees::OrderRule::rank
+                        : (name == "optimal" && figure4) ? trees::OrderRule::figure4
+                                                         : trees::OrderRule::segment;
+      judge(who, r, pr, rule, out);
       if (!best && r.tree.root != fixed_root) {
         add(out, pr, r.tree.root, "wrong_root",
             fmt::format("{}: rooted at {}, not at the given root {}", who, r.tree.root, fixed_root));
@@ -107,6 +111,7 @@ std::vector<TreeRow<T>> run_tree_algorithms(const TreeProblem<T>& pr, std::int64
   }
   // The DP optimum over segment-ordered trees is never beaten by a tree of that class.
   for (const bool best : {false, true}) {
+    if (figure4) break;
     const TreeRow<T>* opt = nullptr;
     for (const auto& row : rows) {
       if (row.algorithm == "optimal" && row.best == best) opt = &row;
@@ -179,9 +184,10 @@ void cross_check_trees(const TreeProblem<T>& pr, std::int64_t fixed_root, std::i
 }
 
 template std::vector<TreeRow<std::int64_t>> run_tree_algorithms(const TreeProblem<std::int64_t>&,
-                                                                std::int64_t, std::vector<Violation>&);
+                                                                std::int64_t, std::vector<Violation>&,
+                                                                bool);
 template std::vector<TreeRow<double>> run_tree_algorithms(const TreeProblem<double>&, std::int64_t,
-                                                          std::vector<Violation>&);
+                                                          std::vector<Violation>&, bool);
 template void cross_check_trees(const TreeProblem<std::int64_t>&, std::int64_t, std::int64_t,
                                 std::vector<Violation>&);
 template void cross_check_trees(const TreeProblem<double>&, std::int64_t, std::int64_t,

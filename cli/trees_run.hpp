@@ -30,9 +30,12 @@ inline const std::vector<std::string>& tree_algorithms() {
 }
 
 // Rows in the order algorithm x {fixed, best}; every violation found is appended with p set.
+// `figure4`: the optimal DP places a lone right-end root's copy as Figure 4 prints it (its trees
+// are then judged by OrderRule::figure4 and not compared with the copy-first constructions).
 template <class T>
 std::vector<TreeRow<T>> run_tree_algorithms(const TreeProblem<T>& problem, std::int64_t fixed_root,
-                                            std::vector<Violation>& violations);
+                                            std::vector<Violation>& violations,
+                                            bool figure4 = false);
 
 // The slower cross-checks of `verify trees`: fast DP = naive DP, per-pair DP on the same costs
 // written as matrices, brute force over all ordered trees (p <= brute_max_p) for the optimal and

@@ -190,7 +190,7 @@ void register_verify_trees(const CommandTree& tree) {
 
 ConstructionSummary campaign_trees(const CampaignOptions& c, bool& complete) {
   VerifyTreesArgs a;
-  const std::int64_t top = c.quick ? 24 : 160;
+  const std::int64_t top = c.quick ? 24 : 120;
   std::vector<std::int64_t> ps;
   for (std::int64_t p = 1; p <= top; ++p) ps.push_back(p);
   std::fprintf(stderr,

@@ -96,8 +96,24 @@ class Enumerator {
       f(order);
       return;
     }
-    order.push_back({v, v});
-    interleave(left, 0, right, 0, order, f);
+    if (lim_.rule == OrderRule::segment) {
+      order.push_back({v, v});
+      interleave(left, 0, right, 0, order, f);
+      return;
+    }
+    // Figure 4: the copy and the first child in rank order, then any interleaving.
+    if (left.empty() && right.empty()) {
+      order.push_back({v, v});
+      f(order);
+      return;
+    }
+    auto place_copy = [&](const std::vector<Piece>& seq) {
+      std::vector<Piece> out = seq;
+      const bool first_left = seq.front().hi < v;
+      out.insert(out.begin() + (first_left ? 1 : 0), Piece{v, v});
+      f(out);
+    };
+    interleave(left, 0, right, 0, order, place_copy);
   }
   template <class F>
   void interleave(const std::vector<Piece>& l, std::size_t i, const std::vector<Piece>& r,

@@ -138,14 +138,39 @@ std::optional<TreeViolation> check_tree_order(const GatherTree& t, OrderRule rul
       }
       continue;
     }
-    if (seq.front() != v) {
+    std::size_t from = 1;  // elements before this one form the starting segment
+    if (rule == OrderRule::segment && seq.front() != v) {
       report(violation("segment_order", v,
                        fmt::format("processor {} does not copy its own block first", v)));
       continue;
     }
+    if (rule == OrderRule::figure4 && seq.size() >= 2) {
+      const auto [x0, y0] = range(seq[0]);
+      const auto [x1, y1] = range(seq[1]);
+      const bool copy_then_right = seq[0] == v && x1 == v + 1;
+      const bool left_then_copy = seq[1] == v && y0 + 1 == v;
+      if (!copy_then_right && !left_then_copy) {
+        report(violation("figure4_order", v,
+                         fmt::format("processor {}: the copy and its first child [{}, {}] / [{}, "
+                                     "{}] are not in rank order (Figure 4)",
+                                     v, x0, y0, x1, y1)));
+        continue;
+      }
+      from = 2;
+    }
     std::int64_t sa = v, sb = v;
-    for (const std::int64_t c : seq) {
-      if (c == v) continue;
+    for (std::size_t e = 0; e < from && e < seq.size(); ++e) {
+      const auto [x, y] = range(seq[e]);
+      sa = std::min(sa, x);
+      sb = std::max(sb, y);
+    }
+    for (std::size_t e = from; e < seq.size(); ++e) {
+      const std::int64_t c = seq[e];
+      if (c == v) {
+        report(violation("segment_order", v,
+                         fmt::format("processor {} does not copy its own block first", v)));
+        break;
+      }
       const auto [x, y] = range(c);
       if (y + 1 == sa) {
         sa = x;

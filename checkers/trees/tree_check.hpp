@@ -12,6 +12,9 @@
 //   OrderRule::segment — the order the DP equations of Figures 4 and 6 and the binomial trees of
 //                        Proposition 1 produce: the copy first, then every child extends the
 //                        gathered segment at its left or its right end.
+//   OrderRule::figure4 — Figures 4 and 5 as printed: the copy and the first child in rank order
+//                        (copy then the child on the right, or the child on the left then the
+//                        copy), every later child extending the segment at either end.
 // Both return the first violation found (smallest processor first) or nothing. Cost O(p).
 // Example: root 1 with sequence {1, 2, 0} over p = 3 is segment-ordered, not rank-ordered.
 #pragma once
@@ -30,7 +33,7 @@ struct TreeViolation {
   std::string message;
 };
 
-enum class OrderRule { rank, segment };
+enum class OrderRule { rank, segment, figure4 };
 
 std::optional<TreeViolation> check_tree_shape(const GatherTree& tree);
 

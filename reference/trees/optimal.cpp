@@ -28,6 +28,13 @@ struct Shape {
   bool whole = false;
   std::int64_t total = 0;
   std::vector<T> copy;  // gamma_i m_i, or 0 for broadcast
+  bool figure4 = false;  // CopyPlacement::figure4: a lone right-end root copies after its child
+
+  // A range's right end j receiving everything else [i..j-1] as its only child so far.
+  T lone_right(T child, T send, std::int64_t j) const {
+    const T cp = copy[static_cast<Idx>(j)];
+    return figure4 ? child + send + cp : std::max(child, cp) + send;
+  }
 
   std::int64_t size(std::int64_t i, std::int64_t j) const {
     return whole ? total : prefix[static_cast<Idx>(j + 1)] - prefix[static_cast<Idx>(i)];
@@ -35,8 +42,9 @@ struct Shape {
 };
 
 template <class T>
-Shape<T> make_shape(const TreeProblem<T>& pr, SegmentSize seg) {
+Shape<T> make_shape(const TreeProblem<T>& pr, SegmentSize seg, CopyPlacement place) {
   Shape<T> s;
+  s.figure4 = place == CopyPlacement::figure4;
   s.p = pr.p();
   s.prefix = detail::prefix_sums(pr.m);
   s.whole = seg == SegmentSize::whole_vector;
@@ -84,6 +92,7 @@ struct HomTables {
   std::vector<T> ct;       // ct[j * p + i] = c[i * p + j] (the column as a contiguous row)
   std::vector<Choice> ch;  // ch[i * p + j]
   PrefixT<T> pre;          // the fast path's prefix tables (empty for the naive one)
+  bool figure4 = false;
 };
 
 // The candidates of Figure 6 for one range and split, with the singleton cases of Figure 4
@@ -116,9 +125,8 @@ void hom_right_edge(const Shape<T>& s, T a, T b, const std::vector<T>& c, std::i
                     std::int64_t j, T& best, Choice& choice, std::int64_t p) {
   // k = j - 1 > i: right singleton [j].
   consider(c[at(i, j - 1, p)] + detail::comm(a, b, s.size(j, j)), j - 1, 0, best, choice);
-  consider(std::max(c[at(i, j - 1, p)], s.copy[static_cast<Idx>(j)]) +
-               detail::comm(a, b, s.size(i, j - 1)),
-           j - 1, 1, best, choice);
+  consider(s.lone_right(c[at(i, j - 1, p)], detail::comm(a, b, s.size(i, j - 1)), j), j - 1, 1,
+           best, choice);
 }
 
 // The fast path. Ranges run with i descending and j ascending, so row i of c is hot in cache and
@@ -130,6 +138,7 @@ HomTables<T> hom_best_fast(const Shape<T>& s, T a, T b) {
   const std::int64_t p = s.p;
   HomTables<T> t;
   t.p = p;
+  t.figure4 = s.figure4;
   t.c.assign(static_cast<Idx>(p * p), T{});
   t.ct.assign(static_cast<Idx>(p * p), T{});
   t.ch.assign(static_cast<Idx>(p * p), Choice{});
@@ -169,6 +178,7 @@ HomTables<T> hom_best_naive(const Shape<T>& s, T a, T b) {
   const std::int64_t p = s.p;
   HomTables<T> t;
   t.p = p;
+  t.figure4 = s.figure4;
   t.c.assign(static_cast<Idx>(p * p), T{});
   t.ch.assign(static_cast<Idx>(p * p), Choice{});
   for (std::int64_t len = 2; len <= p; ++len) {
@@ -180,8 +190,9 @@ HomTables<T> hom_best_naive(const Shape<T>& s, T a, T b) {
         const T left = k == i ? s.copy[static_cast<Idx>(i)] : t.c[at(i, k, p)];
         consider(std::max(left, t.c[at(k + 1, j, p)]) + detail::comm(a, b, s.size(k + 1, j)), k,
                  0, best, choice);
-        const T right = k + 1 == j ? s.copy[static_cast<Idx>(j)] : t.c[at(k + 1, j, p)];
-        const T v = std::max(t.c[at(i, k, p)], right) + detail::comm(a, b, s.size(i, k));
+        const T send = detail::comm(a, b, s.size(i, k));
+        const T v = k + 1 == j ? s.lone_right(t.c[at(i, k, p)], send, j)
+                               : std::max(t.c[at(i, k, p)], t.c[at(k + 1, j, p)]) + send;
         consider(v, k, 1, best, choice);
       }
       t.c[at(i, j, p)] = best;
@@ -227,9 +238,8 @@ FixedTable<T> hom_fixed(const Shape<T>& s, T a, T b, const HomTables<T>& t, std:
           consider(std::max(left, t.c[at(k + 1, j, p)]) + detail::comm(a, b, s.size(k + 1, j)), k,
                    0, best, choice);
         } else if (k + 1 == j) {  // r = j copies, then receives [i..j-1]
-          consider(std::max(t.c[at(i, k, p)], s.copy[static_cast<Idx>(r)]) +
-                       detail::comm(a, b, s.size(i, k)),
-                   k, 1, best, choice);
+          consider(s.lone_right(t.c[at(i, k, p)], detail::comm(a, b, s.size(i, k)), r), k, 1, best,
+                   choice);
         } else {
           consider(std::max(t.c[at(i, k, p)], f.d[f.idx(k + 1, j)]) +
                        detail::comm(a, b, s.size(i, k)),
@@ -300,7 +310,9 @@ std::int64_t build_best(const HomTables<T>& t, std::int64_t i, std::int64_t j, G
     return root;
   }
   if (k + 1 == j) {
-    g.sequence[static_cast<Idx>(j)] = {j, build_best(t, i, k, g)};
+    const std::int64_t child = build_best(t, i, k, g);
+    g.sequence[static_cast<Idx>(j)] = t.figure4 ? std::vector<std::int64_t>{child, j}
+                                                : std::vector<std::int64_t>{j, child};
     return j;
   }
   const std::int64_t root = build_best(t, k + 1, j, g);
@@ -328,7 +340,9 @@ void build_fixed(const HomTables<T>& t, const FixedTable<T>& f, std::int64_t i, 
     return;
   }
   if (k + 1 == j) {
-    g.sequence[static_cast<Idx>(r)] = {r, build_best(t, i, k, g)};
+    const std::int64_t child = build_best(t, i, k, g);
+    g.sequence[static_cast<Idx>(r)] = t.figure4 ? std::vector<std::int64_t>{child, r}
+                                                : std::vector<std::int64_t>{r, child};
     return;
   }
   build_fixed(t, f, k + 1, j, g);
@@ -362,6 +376,7 @@ struct PairTables {
   std::vector<T> c;                  // c[offset + (r - i)]
   std::vector<std::int32_t> k;       // split; the root's half follows from r <= k
   std::vector<std::int32_t> sub;     // the child subtree root r'
+  bool figure4 = false;
   std::size_t idx(std::int64_t i, std::int64_t j, std::int64_t r) const {
     return static_cast<Idx>(offset[at(i, j, p)] + (r - i));
   }
@@ -377,11 +392,12 @@ void pair_range(const Shape<T>& s, const CostModel<T>& cm, const std::vector<T>&
     std::int32_t bsub = -1;
     const T* ar = &at_[at(r, 0, p)];  // ar[r'] = alpha_{r' r}
     const T* br = &bt_[at(r, 0, p)];
-    auto scan = [&](T rest, std::int64_t lo, std::int64_t hi, std::int64_t size, std::int64_t k) {
+    auto scan = [&](T rest, std::int64_t lo, std::int64_t hi, std::int64_t size, std::int64_t k,
+                    bool lone) {
       const T* sub = &t.c[t.idx(lo, hi, lo)];
       for (std::int64_t q = lo; q <= hi; ++q) {
         const T send = size == 0 ? T{} : ar[q] + br[q] * static_cast<T>(size);
-        const T v = std::max(rest, sub[q - lo]) + send;
+        const T v = lone ? s.lone_right(sub[q - lo], send, r) : std::max(rest, sub[q - lo]) + send;
         if (v < best) {
           best = v;
           bk = static_cast<std::int32_t>(k);
@@ -392,10 +408,10 @@ void pair_range(const Shape<T>& s, const CostModel<T>& cm, const std::vector<T>&
     for (std::int64_t k = i; k < j; ++k) {
       if (k >= r) {  // the child is [k+1..j]
         const T rest = k == i ? s.copy[static_cast<Idx>(r)] : t.c[t.idx(i, k, r)];
-        scan(rest, k + 1, j, s.size(k + 1, j), k);
+        scan(rest, k + 1, j, s.size(k + 1, j), k, false);
       } else {  // the child is [i..k], received last (r = j alone: after its copy)
         const T rest = k + 1 == j ? s.copy[static_cast<Idx>(r)] : t.c[t.idx(k + 1, j, r)];
-        scan(rest, i, k, s.size(i, k), k);
+        scan(rest, i, k, s.size(i, k), k, k + 1 == j);
       }
     }
     (void)cm;
@@ -410,6 +426,7 @@ PairTables<T> pair_dp(const Shape<T>& s, const CostModel<T>& cm) {
   const std::int64_t p = s.p;
   PairTables<T> t;
   t.p = p;
+  t.figure4 = s.figure4;
   t.offset.assign(static_cast<Idx>(p * p), 0);
   std::int64_t n = 0;
   for (std::int64_t i = 0; i < p; ++i) {
@@ -457,6 +474,10 @@ void build_pair(const PairTables<T>& t, std::int64_t i, std::int64_t j, std::int
   build_pair(t, i, k, q, g);
   if (k + 1 == j) {
     g.sequence[static_cast<Idx>(r)] = {r};
+    if (t.figure4) {
+      g.sequence[static_cast<Idx>(r)] = {q, r};
+      return;
+    }
   } else {
     build_pair(t, k + 1, j, r, g);
   }
@@ -483,12 +504,13 @@ TreeResult<T> pair_result(const Shape<T>& s, const PairTables<T>& t, RootMode mo
 // One DP, the results for every mode asked for (the tables serve both root modes).
 template <class T>
 std::vector<TreeResult<T>> run(const TreeProblem<T>& problem, const std::vector<RootMode>& modes,
-                               SegmentSize seg, bool naive, const char* who) {
+                               SegmentSize seg, bool naive, const char* who,
+                               CopyPlacement place = CopyPlacement::first) {
   for (const RootMode& m : modes) detail::validate_problem(problem, m, who);
   const std::int64_t p = problem.p();
   require_memory(optimal_tree_memory_bytes(p, problem.cost.homogeneous()),
                  std::string(who) + " for p = " + std::to_string(p));
-  const Shape<T> s = make_shape(problem, seg);
+  const Shape<T> s = make_shape(problem, seg, place);
   std::vector<TreeResult<T>> out;
   if (!problem.cost.homogeneous()) {
     const PairTables<T> t = pair_dp(s, problem.cost);
@@ -505,8 +527,8 @@ std::vector<TreeResult<T>> run(const TreeProblem<T>& problem, const std::vector<
 
 template <class T>
 TreeResult<T> run(const TreeProblem<T>& problem, RootMode mode, SegmentSize seg, bool naive,
-                  const char* who) {
-  return std::move(run(problem, std::vector<RootMode>{mode}, seg, naive, who).front());
+                  const char* who, CopyPlacement place = CopyPlacement::first) {
+  return std::move(run(problem, std::vector<RootMode>{mode}, seg, naive, who, place).front());
 }
 
 }  // namespace
@@ -517,33 +539,47 @@ TreeResult<T> optimal_ordered_tree(const TreeProblem<T>& problem, RootMode mode)
 }
 
 template <class T>
+TreeResult<T> optimal_ordered_tree(const TreeProblem<T>& problem, RootMode mode,
+                                   CopyPlacement place) {
+  return run(problem, mode, SegmentSize::blocks, false, "optimal ordered tree", place);
+}
+
+template <class T>
 TreeResult<T> optimal_ordered_broadcast_tree(const TreeProblem<T>& problem, RootMode mode) {
   return run(problem, mode, SegmentSize::whole_vector, false, "optimal ordered broadcast tree");
 }
 
 template <class T>
-TreeResult<T> optimal_ordered_tree_naive(const TreeProblem<T>& problem, RootMode mode) {
-  return run(problem, mode, SegmentSize::blocks, true, "optimal ordered tree (naive)");
+TreeResult<T> optimal_ordered_tree_naive(const TreeProblem<T>& problem, RootMode mode,
+                                         CopyPlacement place) {
+  return run(problem, mode, SegmentSize::blocks, true, "optimal ordered tree (naive)", place);
 }
 
 template <class T>
-BothRoots<T> optimal_ordered_tree_both(const TreeProblem<T>& problem, std::int64_t fixed_root) {
+BothRoots<T> optimal_ordered_tree_both(const TreeProblem<T>& problem, std::int64_t fixed_root,
+                                       CopyPlacement place) {
   auto r = run(problem, {RootMode::fixed(fixed_root), RootMode::best_root()}, SegmentSize::blocks,
-               false, "optimal ordered tree");
+               false, "optimal ordered tree", place);
   return {std::move(r[0]), std::move(r[1])};
 }
 
 template BothRoots<std::int64_t> optimal_ordered_tree_both(const TreeProblem<std::int64_t>&,
-                                                           std::int64_t);
-template BothRoots<double> optimal_ordered_tree_both(const TreeProblem<double>&, std::int64_t);
+                                                           std::int64_t, CopyPlacement);
+template BothRoots<double> optimal_ordered_tree_both(const TreeProblem<double>&, std::int64_t,
+                                                     CopyPlacement);
+template TreeResult<std::int64_t> optimal_ordered_tree(const TreeProblem<std::int64_t>&, RootMode,
+                                                       CopyPlacement);
+template TreeResult<double> optimal_ordered_tree(const TreeProblem<double>&, RootMode,
+                                                 CopyPlacement);
 template TreeResult<std::int64_t> optimal_ordered_tree(const TreeProblem<std::int64_t>&, RootMode);
 template TreeResult<double> optimal_ordered_tree(const TreeProblem<double>&, RootMode);
 template TreeResult<std::int64_t> optimal_ordered_broadcast_tree(const TreeProblem<std::int64_t>&,
                                                                  RootMode);
 template TreeResult<double> optimal_ordered_broadcast_tree(const TreeProblem<double>&, RootMode);
 template TreeResult<std::int64_t> optimal_ordered_tree_naive(const TreeProblem<std::int64_t>&,
-                                                             RootMode);
-template TreeResult<double> optimal_ordered_tree_naive(const TreeProblem<double>&, RootMode);
+                                                             RootMode, CopyPlacement);
+template TreeResult<double> optimal_ordered_tree_naive(const TreeProblem<double>&, RootMode,
+                                                       CopyPlacement);
 
 std::int64_t optimal_tree_memory_bytes(std::int64_t p, bool homogeneous) {
   const std::string what = "optimal tree DP memory";

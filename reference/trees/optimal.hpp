@@ -33,6 +33,13 @@
 
 namespace collverify::trees {
 
+// Where a processor at the right end of its range places its local copy when its first child is
+// the whole range to its left: CopyPlacement::first (the default; the copy runs concurrently with
+// that child's gathering, as everywhere else, OrderRule::segment) or CopyPlacement::figure4
+// (equation (6) of Figure 4 as printed: the child first, then the copy, OrderRule::figure4).
+// The two differ only when gamma > 0; see docs/ERRATA.md.
+enum class CopyPlacement { first, figure4 };
+
 // What each message carries: gather/scatter send a subtree's blocks (Size = sum of m over the
 // range); broadcast/reduction (Theorem 4) send the whole vector, Size = m for every range.
 enum class SegmentSize { blocks, whole_vector };
@@ -40,6 +47,9 @@ enum class SegmentSize { blocks, whole_vector };
 // The optimal ordered tree and its time; dispatches on problem.cost.homogeneous().
 template <class T>
 TreeResult<T> optimal_ordered_tree(const TreeProblem<T>& problem, RootMode mode);
+template <class T>
+TreeResult<T> optimal_ordered_tree(const TreeProblem<T>& problem, RootMode mode,
+                                   CopyPlacement place);
 
 // Both root modes from one DP run (the fixed-root table needs the best-root one anyway).
 template <class T>
@@ -48,7 +58,8 @@ struct BothRoots {
   TreeResult<T> best;
 };
 template <class T>
-BothRoots<T> optimal_ordered_tree_both(const TreeProblem<T>& problem, std::int64_t fixed_root);
+BothRoots<T> optimal_ordered_tree_both(const TreeProblem<T>& problem, std::int64_t fixed_root,
+                                       CopyPlacement place = CopyPlacement::first);
 
 // Ordered broadcast (and, run backwards, reduction) trees of Theorem 4: the same DP with every
 // message of size sum(m) and no local copies. The time is the broadcast completion time.
@@ -59,7 +70,8 @@ TreeResult<T> optimal_ordered_broadcast_tree(const TreeProblem<T>& problem, Root
 // costs, without the transposed tables and singleton hoisting of the fast path. Tests and the
 // benchmark compare the two.
 template <class T>
-TreeResult<T> optimal_ordered_tree_naive(const TreeProblem<T>& problem, RootMode mode);
+TreeResult<T> optimal_ordered_tree_naive(const TreeProblem<T>& problem, RootMode mode,
+                                         CopyPlacement place = CopyPlacement::first);
 
 // Bytes the DP would allocate for this problem (used by require_memory and the CLI).
 std::int64_t optimal_tree_memory_bytes(std::int64_t p, bool homogeneous);

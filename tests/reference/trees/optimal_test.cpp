@@ -81,6 +81,31 @@ TEST(OptimalTree, EqualsBruteForceForEveryPUpToNine) {
   }
 }
 
+// Figure 4 as printed (the lone right-end root copies after its child) against the brute force
+// over the trees that rule allows, every root.
+TEST(OptimalTree, Figure4PlacementEqualsBruteForce) {
+  std::mt19937_64 g(77);
+  const auto place = tr::CopyPlacement::figure4;
+  for (std::int64_t p = 1; p <= 8; ++p) {
+    for (const bool pairwise : {false, true}) {
+      const auto pr = pairwise ? random_per_pair(g, p) : random_homogeneous(g, p);
+      for (std::int64_t r = -1; r < p; ++r) {
+        const auto mode = r < 0 ? tr::RootMode::best_root() : tr::RootMode::fixed(r);
+        const auto dp = tr::optimal_ordered_tree(pr, mode, place);
+        const auto bf = tr::brute_force_minimum(pr, {tr::OrderRule::figure4, -1, r});
+        EXPECT_EQ(dp.time, bf.time) << "p = " << p << " root " << r;
+        ASSERT_FALSE(tr::check_tree_order(dp.tree, tr::OrderRule::figure4).has_value());
+        EXPECT_EQ(tr::gather_time(dp.tree, pr, tr::LeafCopy::free), dp.time);
+        if (!pairwise) {
+          EXPECT_EQ(tr::optimal_ordered_tree_naive(pr, mode, place).time, dp.time);
+        }
+        // Copying first is never slower.
+        EXPECT_LE(tr::optimal_ordered_tree(pr, mode).time, dp.time);
+      }
+    }
+  }
+}
+
 TEST(OptimalTree, FastEqualsNaiveTripleLoop) {
   std::mt19937_64 g(7);
   for (int round = 0; round < 40; ++round) {
