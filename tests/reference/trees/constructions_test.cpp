@@ -12,10 +12,12 @@
 #include "checkers/trees/tree_check.hpp"
 #include "checkers/trees/tree_time.hpp"
 #include "model/error.hpp"
+#include "model/int_math.hpp"
 #include "reference/trees/binary.hpp"
 #include "reference/trees/binomial.hpp"
 #include "reference/trees/linear.hpp"
 #include "reference/trees/optimal.hpp"
+#include "reference/trees/two_size.hpp"
 #include "tests/reference/trees/tree_test_util.hpp"
 
 namespace cv = collverify;
@@ -144,6 +146,37 @@ TEST(Constructions, OptimalMatchesBinomialForSameSizes) {
     EXPECT_EQ(tr::optimal_ordered_tree(pr, tr::RootMode::best_root()).time,
               tr::adaptive_binomial_tree(pr, tr::RootMode::best_root()).time);
   }
+}
+
+// Lemma 2: one block y, the others x, gamma = beta, ceil(log2(p-1)) alpha + beta (p-1) x <=
+// beta y: the two concurrent gathers take alpha + beta m, which is the Section 2.3 lower bound.
+TEST(Constructions, TwoSizeTreeMeetsLemma2) {
+  cv::TreeProblem<std::int64_t> ex{{1, 1, 1, 50}, cv::CostModel<std::int64_t>::uniform(10, 1, 1)};
+  EXPECT_EQ(tr::two_size_tree(ex).time, 63);
+  std::mt19937_64 g(4);
+  for (int round = 0; round < 40; ++round) {
+    const std::int64_t p = draw(g, 2, 200);
+    const std::int64_t x = draw(g, 1, 5), alpha = draw(g, 0, 50);
+    const std::int64_t y = cv::ceil_log2(p - 1) * alpha + (p - 1) * x + draw(g, 0, 30);
+    cv::TreeProblem<std::int64_t> pr{std::vector<std::int64_t>(static_cast<std::size_t>(p), x),
+                                     cv::CostModel<std::int64_t>::uniform(alpha, 1, 1)};
+    const std::int64_t r = draw(g, 0, p - 1);
+    pr.m[static_cast<std::size_t>(r)] = y;
+    const auto t = tr::two_size_tree(pr);
+    ASSERT_FALSE(tr::check_tree_shape(t.tree).has_value());
+    EXPECT_EQ(t.tree.root, r);
+    EXPECT_EQ(tr::gather_time(t.tree, pr, tr::LeafCopy::free), t.time);
+    const std::int64_t m = (p - 1) * x + y;
+    EXPECT_EQ(t.time, alpha + m) << "p = " << p;
+    EXPECT_EQ(t.time, tr::gather_lower_bound(pr, r));
+    // The ordered optimum can only match it when y sits at an end (the text after Lemma 2).
+    if (r == 0 || r == p - 1) {
+      EXPECT_EQ(tr::optimal_ordered_tree(pr, tr::RootMode::best_root()).time, t.time);
+    } else {
+      EXPECT_GE(tr::optimal_ordered_tree(pr, tr::RootMode::best_root()).time, t.time);
+    }
+  }
+  EXPECT_THROW(tr::two_size_tree(cv::TreeProblem<std::int64_t>{{1, 2, 3}, ex.cost}), cv::InputError);
 }
 
 TEST(Constructions, BinaryRefusesPerPairCosts) {
