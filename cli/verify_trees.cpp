@@ -190,7 +190,8 @@ void register_verify_trees(const CommandTree& tree) {
 
 ConstructionSummary campaign_trees(const CampaignOptions& c, bool& complete) {
   VerifyTreesArgs a;
-  const std::int64_t top = c.quick ? 24 : 120;
+  const std::int64_t top = c.quick ? 16 : 120;
+  if (c.quick) a.brute_max_p = 6;
   std::vector<std::int64_t> ps;
   for (std::int64_t p = 1; p <= top; ++p) ps.push_back(p);
   std::fprintf(stderr,
