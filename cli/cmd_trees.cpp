@@ -88,7 +88,8 @@ T json_cost(const json& v, const std::string& what) {
     throw InputError(fmt::format("{} = {} is not a number >= 0", what, v.dump()));
   }
   if constexpr (std::is_same_v<T, std::int64_t>) {
-    if (!v.is_number_integer()) throw InputError(fmt::format("{} = {} is not an integer", what, v.dump()));
+    if (!v.is_number_integer())
+      throw InputError(fmt::format("{} = {} is not an integer", what, v.dump()));
     return v.get<std::int64_t>();
   } else {
     return v.get<double>();
@@ -111,8 +112,9 @@ CostModel<T> read_costs(const std::string& path, std::int64_t p) {
   for (const char* key : {"alpha", "beta"}) {
     const json& mtx = j.value(key, json());
     if (!mtx.is_array() || static_cast<std::int64_t>(mtx.size()) != p) {
-      throw InputError(fmt::format("--costs-file: '{}' must be a {} x {} matrix (p = {}), got {}",
-                                   key, p, p, p, mtx.is_array() ? std::to_string(mtx.size()) + " rows" : mtx.type_name()));
+      throw InputError(
+          fmt::format("--costs-file: '{}' must be a {} x {} matrix (p = {}), got {}", key, p, p, p,
+                      mtx.is_array() ? std::to_string(mtx.size()) + " rows" : mtx.type_name()));
     }
     for (std::int64_t i = 0; i < p; ++i) {
       const json& row = mtx[static_cast<std::size_t>(i)];
@@ -120,14 +122,16 @@ CostModel<T> read_costs(const std::string& path, std::int64_t p) {
         throw InputError(fmt::format("--costs-file: '{}' row {} must have {} entries", key, i, p));
       }
       for (std::int64_t x = 0; x < p; ++x) {
-        const T v = json_cost<T>(row[static_cast<std::size_t>(x)], fmt::format("{}[{}][{}]", key, i, x));
+        const T v =
+            json_cost<T>(row[static_cast<std::size_t>(x)], fmt::format("{}[{}][{}]", key, i, x));
         (std::string(key) == "alpha" ? c.alpha_ij : c.beta_ij).push_back(v);
       }
     }
   }
   const json& g = j.value("gamma", json());
   if (!g.is_array() || static_cast<std::int64_t>(g.size()) != p) {
-    throw InputError(fmt::format("--costs-file: 'gamma' must be a list of {} numbers (p = {})", p, p));
+    throw InputError(
+        fmt::format("--costs-file: 'gamma' must be a list of {} numbers (p = {})", p, p));
   }
   for (std::int64_t i = 0; i < p; ++i) {
     c.gamma_i.push_back(json_cost<T>(g[static_cast<std::size_t>(i)], fmt::format("gamma[{}]", i)));
@@ -178,8 +182,8 @@ template <class T>
 int run_trees_t(const TreesArgs& a, const CostModel<T>& base, json cost_json) {
   const auto list = instances(a);
   if (a.copy_placement != "first" && a.copy_placement != "figure4") {
-    throw InputError(fmt::format("--copy-placement '{}' is not one of: first, figure4",
-                                 a.copy_placement));
+    throw InputError(
+        fmt::format("--copy-placement '{}' is not one of: first, figure4", a.copy_placement));
   }
   if (a.format != "json" && a.format != "md") {
     throw InputError(fmt::format("--format '{}' is not one of: json, md", a.format));
@@ -250,9 +254,10 @@ int run_trees_t(const TreesArgs& a, const CostModel<T>& base, json cost_json) {
   if (a.format == "json") {
     std::cout << (list.size() == 1 && a.dist != "all" ? all.front() : all).dump() << "\n";
   } else {
-    std::cout << fmt::format("Gather tree completion times, p = {}, alpha = {}, beta = {}, gamma "
-                             "= {} (first line: fixed root; second: best root [root])\n\n",
-                             all.front()["p"].get<std::int64_t>(), a.alpha, a.beta, a.gamma);
+    std::cout << fmt::format(
+        "Gather tree completion times, p = {}, alpha = {}, beta = {}, gamma "
+        "= {} (first line: fixed root; second: best root [root])\n\n",
+        all.front()["p"].get<std::int64_t>(), a.alpha, a.beta, a.gamma);
     std::cout << "| Distribution | Root | Linear | Binary | Oblivious | Adaptive | Optimal |\n"
               << "|---|---|---:|---:|---:|---:|---:|\n"
               << md;
@@ -274,8 +279,8 @@ int run_trees(const TreesArgs& a) {
     }
     return run_trees_t(a, base, cj);
   }
-  const auto c = CostModel<double>::uniform(parse_cost("--alpha", a.alpha), parse_cost("--beta", a.beta),
-                                            parse_cost("--gamma", a.gamma));
+  const auto c = CostModel<double>::uniform(
+      parse_cost("--alpha", a.alpha), parse_cost("--beta", a.beta), parse_cost("--gamma", a.gamma));
   json cj{{"alpha", c.alpha}, {"beta", c.beta}, {"gamma", c.gamma}};
   CostModel<double> base = c;
   if (!a.costs_file.empty()) {
@@ -306,8 +311,9 @@ void register_trees_commands(const CommandTree& tree) {
   sub->add_option("--root", a->root, "the fixed root (default floor(p/2))");
   sub->add_option("--format", a->format, "json (default) or md (Table 1 layout)");
   sub->add_option("--picture", a->picture, "write the fixed-root optimal tree as Graphviz DOT");
-  sub->add_option("--copy-placement", a->copy_placement,
-                  "optimal DP: first (default, copy concurrent) or figure4 (equation (6) as printed)");
+  sub->add_option(
+      "--copy-placement", a->copy_placement,
+      "optimal DP: first (default, copy concurrent) or figure4 (equation (6) as printed)");
   tree.commands->push_back({sub, [a](const CommandContext&) { return run_trees(*a); }});
   register_verify_trees(tree);
 }

@@ -98,13 +98,14 @@ std::vector<TreeRow<T>> run_tree_algorithms(const TreeProblem<T>& pr, std::int64
     for (const bool best : {false, true}) {
       TreeResult<T> r = std::move(both[best ? 1 : 0]);
       const std::string who = fmt::format("{} ({} root)", name, best ? "best" : "fixed");
-      const auto rule = name == "binary"                     ? trees::OrderRule::rank
+      const auto rule = name == "binary"                 ? trees::OrderRule::rank
                         : (name == "optimal" && figure4) ? trees::OrderRule::figure4
                                                          : trees::OrderRule::segment;
       judge(who, r, pr, rule, out);
       if (!best && r.tree.root != fixed_root) {
         add(out, pr, r.tree.root, "wrong_root",
-            fmt::format("{}: rooted at {}, not at the given root {}", who, r.tree.root, fixed_root));
+            fmt::format("{}: rooted at {}, not at the given root {}", who, r.tree.root,
+                        fixed_root));
       }
       rows.push_back({name, best, r.tree.root, r.time, std::move(r.tree)});
     }
@@ -130,7 +131,8 @@ std::vector<TreeRow<T>> run_tree_algorithms(const TreeProblem<T>& pr, std::int64
         const T closed = trees::proposition1_time(pr);
         if (row.time > closed && !same(row.time, closed)) {
           add(out, pr, row.root, "proposition1",
-              fmt::format("adaptive takes {} > ceil(log2 p) alpha + beta m = {}", row.time, closed));
+              fmt::format("adaptive takes {} > ceil(log2 p) alpha + beta m = {}", row.time,
+                          closed));
         }
       }
     }
@@ -171,11 +173,12 @@ void cross_check_trees(const TreeProblem<T>& pr, std::int64_t fixed_root, std::i
     }
     // The checkers must reject broken copies of the tree (a checker that passes everything
     // would make every line above meaningless).
-    for (const auto m : {TreeMutation::moved_subtree, TreeMutation::swapped_children,
-                         TreeMutation::wrong_root}) {
+    for (const auto m :
+         {TreeMutation::moved_subtree, TreeMutation::swapped_children, TreeMutation::wrong_root}) {
       const auto bad = mutate_tree(fast.tree, m, static_cast<std::uint64_t>(p));
       if (!bad) continue;
-      if (!trees::check_tree_shape(*bad) && !trees::check_tree_order(*bad, trees::OrderRule::segment)) {
+      if (!trees::check_tree_shape(*bad) &&
+          !trees::check_tree_order(*bad, trees::OrderRule::segment)) {
         add(out, pr, mode.root, "mutant_not_caught",
             fmt::format("the checkers accept the {} mutant of the optimal tree", mutation_name(m)));
       }
@@ -184,8 +187,8 @@ void cross_check_trees(const TreeProblem<T>& pr, std::int64_t fixed_root, std::i
 }
 
 template std::vector<TreeRow<std::int64_t>> run_tree_algorithms(const TreeProblem<std::int64_t>&,
-                                                                std::int64_t, std::vector<Violation>&,
-                                                                bool);
+                                                                std::int64_t,
+                                                                std::vector<Violation>&, bool);
 template std::vector<TreeRow<double>> run_tree_algorithms(const TreeProblem<double>&, std::int64_t,
                                                           std::vector<Violation>&, bool);
 template void cross_check_trees(const TreeProblem<std::int64_t>&, std::int64_t, std::int64_t,

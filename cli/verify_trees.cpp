@@ -54,7 +54,8 @@ void check_p(const Options& o, std::int64_t p, PerP& out) {
   for (const auto d : o.dists) {
     const auto m = block_sizes(d, p, {o.args.b, o.args.lambda, o.args.seed});
     for (const auto g : o.args.gammas) {
-      TreeProblem<std::int64_t> pr{m, CostModel<std::int64_t>::uniform(o.args.alpha, o.args.beta, g)};
+      TreeProblem<std::int64_t> pr{m,
+                                   CostModel<std::int64_t>::uniform(o.args.alpha, o.args.beta, g)};
       std::vector<Violation> v;
       run_tree_algorithms(pr, p / 2, v);
       cross_check_trees(pr, p / 2, o.args.brute_max_p, v);
@@ -131,7 +132,8 @@ Options make_options(const VerifyTreesArgs& a, const std::vector<std::int64_t>& 
     if (g < 0) throw InputError(fmt::format("--gamma {} is negative", g));
   }
   if (a.brute_max_p > 9) {
-    throw InputError(fmt::format("--brute-max-p {} is above 9 (366080 trees at p = 9)", a.brute_max_p));
+    throw InputError(
+        fmt::format("--brute-max-p {} is above 9 (366080 trees at p = 9)", a.brute_max_p));
   }
   return o;
 }
@@ -142,12 +144,13 @@ void write_witness_picture(const VerifyTreesArgs& a, const ConstructionSummary& 
   const std::int64_t p = s.violations.front().p;
   const auto d = a.dist == "all" ? TreeDistribution::same : parse_distribution(a.dist);
   const auto m = block_sizes(d, p, {a.b, a.lambda, a.seed});
-  TreeProblem<std::int64_t> pr{m, CostModel<std::int64_t>::uniform(a.alpha, a.beta, a.gammas.front())};
+  TreeProblem<std::int64_t> pr{m,
+                               CostModel<std::int64_t>::uniform(a.alpha, a.beta, a.gammas.front())};
   const auto r = trees::optimal_ordered_tree(pr, trees::RootMode::fixed(p / 2));
   std::ofstream f(*out.report_dir / "trees_witness.dot");
-  f << tree_dot(r.tree, m,
-                fmt::format("smallest failing p = {}: optimal ordered tree ({})", p,
-                            distribution_name(d)));
+  f << tree_dot(
+      r.tree, m,
+      fmt::format("smallest failing p = {}: optimal ordered tree ({})", p, distribution_name(d)));
   std::fprintf(stderr, "collverify: tree picture of the smallest failing p in %s\n",
                (*out.report_dir / "trees_witness.dot").c_str());
 }
@@ -157,9 +160,10 @@ int run_verify_trees(const VerifyTreesArgs& a, const CommandContext& ctx) {
   if (a.common.p.empty()) throw InputError("--p RANGE is required (e.g. --p 1..64)");
   const PRange range = PRange::parse(a.common.p);
   if (range.max() > 4096) {
-    throw InputError(fmt::format("verify trees: p up to {} is too large (the O(p^3) DP runs for "
-                                 "every p and distribution); accepted: p <= 4096",
-                                 range.max()));
+    throw InputError(
+        fmt::format("verify trees: p up to {} is too large (the O(p^3) DP runs for "
+                    "every p and distribution); accepted: p <= 4096",
+                    range.max()));
   }
   Options o = make_options(a, range.values(PRange::kMaxValues), a.common.jobs);
   o.interrupted = ctx.interrupted;
@@ -185,7 +189,8 @@ void register_verify_trees(const CommandTree& tree) {
   sub->add_option("--seed", a->seed, "seed of the random distributions (default 1)");
   sub->add_option("--brute-max-p", a->brute_max_p,
                   "compare the DPs with all ordered trees up to this p (default 7, at most 9)");
-  tree.commands->push_back({sub, [a](const CommandContext& ctx) { return run_verify_trees(*a, ctx); }});
+  tree.commands->push_back(
+      {sub, [a](const CommandContext& ctx) { return run_verify_trees(*a, ctx); }});
 }
 
 ConstructionSummary campaign_trees(const CampaignOptions& c, bool& complete) {

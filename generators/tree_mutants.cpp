@@ -96,9 +96,12 @@ std::optional<GatherTree> swap_children(const GatherTree& t, std::uint64_t seed,
 
 std::string mutation_name(TreeMutation m) {
   switch (m) {
-    case TreeMutation::moved_subtree: return "moved_subtree";
-    case TreeMutation::swapped_children: return "swapped_children";
-    case TreeMutation::wrong_root: return "wrong_root";
+    case TreeMutation::moved_subtree:
+      return "moved_subtree";
+    case TreeMutation::swapped_children:
+      return "swapped_children";
+    case TreeMutation::wrong_root:
+      return "wrong_root";
   }
   return "?";
 }
@@ -106,8 +109,10 @@ std::string mutation_name(TreeMutation m) {
 std::optional<GatherTree> mutate_tree(const GatherTree& tree, TreeMutation m, std::uint64_t seed,
                                       bool segment_rule) {
   switch (m) {
-    case TreeMutation::moved_subtree: return move_subtree(tree, seed);
-    case TreeMutation::swapped_children: return swap_children(tree, seed, segment_rule);
+    case TreeMutation::moved_subtree:
+      return move_subtree(tree, seed);
+    case TreeMutation::swapped_children:
+      return swap_children(tree, seed, segment_rule);
     case TreeMutation::wrong_root: {
       if (tree.p() < 2) return std::nullopt;
       GatherTree out = tree;

@@ -2,7 +2,8 @@
 // "rank (m_i)", one edge child -> parent per send labelled with its place in the parent's
 // sequence (1 = first received; the local copy takes a place too), the root drawn doubled.
 // Deterministic: the same tree gives the same bytes. Render with `dot -Tsvg tree.dot`.
-// Example: the star rooted at 0 over m = {2, 1}: 0 [label="0 (2)", peripheries=2]; 1 -> 0 [label="2"].
+// Example: the star rooted at 0 over m = {2, 1}: 0 [label="0 (2)", peripheries=2]; 1 -> 0
+// [label="2"].
 #pragma once
 
 #include <cstdint>

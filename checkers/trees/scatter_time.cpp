@@ -22,8 +22,12 @@ std::int64_t times(std::int64_t a, std::int64_t b) {
   if (__builtin_mul_overflow(a, b, &out)) throw InputError("scatter cost overflows 64 bits");
   return out;
 }
-double plus(double a, double b) { return a + b; }
-double times(double a, double b) { return a * b; }
+double plus(double a, double b) {
+  return a + b;
+}
+double times(double a, double b) {
+  return a * b;
+}
 
 }  // namespace
 
@@ -93,8 +97,10 @@ TreeProblem<T> transposed_costs(const TreeProblem<T>& problem) {
   const std::int64_t p = problem.cost.p;
   for (std::int64_t i = 0; i < p; ++i) {
     for (std::int64_t j = 0; j < p; ++j) {
-      out.cost.alpha_ij[static_cast<Idx>(i * p + j)] = problem.cost.alpha_ij[static_cast<Idx>(j * p + i)];
-      out.cost.beta_ij[static_cast<Idx>(i * p + j)] = problem.cost.beta_ij[static_cast<Idx>(j * p + i)];
+      out.cost.alpha_ij[static_cast<Idx>(i * p + j)] =
+          problem.cost.alpha_ij[static_cast<Idx>(j * p + i)];
+      out.cost.beta_ij[static_cast<Idx>(i * p + j)] =
+          problem.cost.beta_ij[static_cast<Idx>(j * p + i)];
     }
   }
   return out;

@@ -7,7 +7,8 @@
 //     (the paper states it for scatter with alpha_rj; gather uses the direction into the root;
 //      it holds for any number of messages because min_j(alpha_jr + beta_jr s) is concave with a
 //      non-negative value at 0, hence subadditive)
-//   k-ported, homogeneous, blocks split arbitrarily: gamma m_r + (S > 0 ? alpha + beta ceil(S/k) : 0)
+//   k-ported, homogeneous, blocks split arbitrarily: gamma m_r + (S > 0 ? alpha + beta ceil(S/k) :
+//   0)
 // p = 1 is the single-leaf tree of Figure 1 and costs 0 (no bound but 0).
 // Proposition 1 (homogeneous, gamma = beta): an adaptive tree with the algorithm's own root
 // completes within ceil(log2 p) alpha + beta m.

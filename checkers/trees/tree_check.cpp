@@ -37,7 +37,8 @@ std::optional<TreeViolation> check_tree_shape(const GatherTree& t) {
   const std::int64_t p = t.p();
   if (p == 0) return violation("empty", -1, "the tree has no processors");
   if (t.root < 0 || t.root >= p) {
-    return violation("root_out_of_range", t.root, fmt::format("root {} outside [0, {})", t.root, p));
+    return violation("root_out_of_range", t.root,
+                     fmt::format("root {} outside [0, {})", t.root, p));
   }
   std::vector<std::int64_t> parent(static_cast<Idx>(p), -1);
   for (std::int64_t v = 0; v < p; ++v) {
@@ -114,9 +115,9 @@ std::optional<TreeViolation> check_tree_order(const GatherTree& t, OrderRule rul
     hi[static_cast<Idx>(v)] = b;
     count[static_cast<Idx>(v)] = n;
     if (b - a + 1 != n) {
-      report(violation("not_consecutive", v,
-                       fmt::format("the subtree of {} has {} processors but spans [{}, {}]", v, n,
-                                   a, b)));
+      report(violation(
+          "not_consecutive", v,
+          fmt::format("the subtree of {} has {} processors but spans [{}, {}]", v, n, a, b)));
       continue;
     }
     // The element ranges of the sequence, the copy being [v, v].

@@ -112,8 +112,9 @@ struct Binary {
           take(v, 1, i + 1 + x);
           // Case 2, k = i+1 .. j-1: max(C[i][k-1] + comm(S(i,k-1)) + cp_k, C[k+1][j]) +
           // comm(S(k+1,j)); left size from prefix[k], right from prefix[k + 1].
-          x = detail::first_min_two(T{}, &c[at(i, i, p)], q(i + 1), L, &copy[static_cast<Idx>(i + 1)],
-                                    &ct[at(j, i + 2, p)], q(i + 2), R, j - i - 1, v);
+          x = detail::first_min_two(T{}, &c[at(i, i, p)], q(i + 1), L,
+                                    &copy[static_cast<Idx>(i + 1)], &ct[at(j, i + 2, p)], q(i + 2),
+                                    R, j - i - 1, v);
           take(v, 2, i + 1 + x);
           // Case 3, k = i .. j-2: max(C[i][k] + comm(S(i,k)), C[k+1][j-1]) + comm(S(k+1,j-1)) +
           // cp_j.
@@ -197,14 +198,14 @@ struct Binary {
   }
 };
 
-
 template <class T>
 Binary<T> binary_tables(const TreeProblem<T>& problem, const std::vector<RootMode>& modes,
                         bool naive) {
   for (const RootMode& m : modes) detail::validate_problem(problem, m, "optimal binary tree");
   if (!problem.cost.homogeneous()) {
-    throw InputError("optimal binary tree: per-pair costs are not supported (Figure 7 is the "
-                     "homogeneous DP); use homogeneous alpha, beta, gamma");
+    throw InputError(
+        "optimal binary tree: per-pair costs are not supported (Figure 7 is the "
+        "homogeneous DP); use homogeneous alpha, beta, gamma");
   }
   const std::int64_t p = problem.p();
   const std::string what = "optimal binary tree DP memory for p = " + std::to_string(p);
@@ -216,7 +217,8 @@ Binary<T> binary_tables(const TreeProblem<T>& problem, const std::vector<RootMod
   d.prefix = detail::prefix_sums(problem.m);
   d.copy.resize(static_cast<Idx>(p));
   for (std::int64_t v = 0; v < p; ++v) {
-    d.copy[static_cast<Idx>(v)] = problem.cost.gamma * static_cast<T>(problem.m[static_cast<Idx>(v)]);
+    d.copy[static_cast<Idx>(v)] =
+        problem.cost.gamma * static_cast<T>(problem.m[static_cast<Idx>(v)]);
   }
   d.c.assign(static_cast<Idx>(p * p), T{});
   d.pick.assign(static_cast<Idx>(p * p), Pick{});
@@ -258,7 +260,7 @@ TreeResult<T> optimal_binary_tree_naive(const TreeProblem<T>& problem, RootMode 
 
 template <class T>
 std::pair<TreeResult<T>, TreeResult<T>> optimal_binary_tree_both(const TreeProblem<T>& problem,
-                                                                  std::int64_t fixed_root) {
+                                                                 std::int64_t fixed_root) {
   const auto fixed = RootMode::fixed(fixed_root);
   const Binary<T> d = binary_tables(problem, {fixed}, false);
   return {binary_result(d, fixed), binary_result(d, RootMode::best_root())};

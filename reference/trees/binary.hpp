@@ -28,7 +28,7 @@ TreeResult<T> optimal_binary_tree(const TreeProblem<T>& problem, RootMode mode);
 // Both root modes from one table: {fixed root, best root}.
 template <class T>
 std::pair<TreeResult<T>, TreeResult<T>> optimal_binary_tree_both(const TreeProblem<T>& problem,
-                                                                  std::int64_t fixed_root);
+                                                                 std::int64_t fixed_root);
 
 // The slow twin: Figure 7's five cases as plain loops over ranges by increasing length.
 template <class T>

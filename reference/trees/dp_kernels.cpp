@@ -53,16 +53,19 @@ template <class T>
 std::int64_t split_any(Sends who, const T* u, const T* w, Prefix<T> q, T L, T R, std::int64_t n,
                        T& best) {
   switch (who) {
-    case Sends::smaller: return split_impl<Sends::smaller>(u, w, q, L, R, n, best);
-    case Sends::left: return split_impl<Sends::left>(u, w, q, L, R, n, best);
-    case Sends::right: return split_impl<Sends::right>(u, w, q, L, R, n, best);
+    case Sends::smaller:
+      return split_impl<Sends::smaller>(u, w, q, L, R, n, best);
+    case Sends::left:
+      return split_impl<Sends::left>(u, w, q, L, R, n, best);
+    case Sends::right:
+      return split_impl<Sends::right>(u, w, q, L, R, n, best);
   }
   return -1;
 }
 
 template <class T>
-std::int64_t two_impl(T g, const T* u, Prefix<T> q1, T L, const T* e, const T* w, Prefix<T> q2,
-                      T R, std::int64_t n, T& best) {
+std::int64_t two_impl(T g, const T* u, Prefix<T> q1, T L, const T* e, const T* w, Prefix<T> q2, T R,
+                      std::int64_t n, T& best) {
   const T bL = q1.b * L;
   const T bR = q2.b * R;
   auto value = [&](std::int64_t x) {

@@ -27,8 +27,8 @@ enum class Sends { smaller, left, right };
 
 // v(x) = max(u[x], w[x]) + comm(size of the sending part), with q = pq[x] / bq[x] at offset x.
 std::int64_t first_min_split(Sends who, const std::int64_t* u, const std::int64_t* w,
-                             Prefix<std::int64_t> q, std::int64_t L, std::int64_t R,
-                             std::int64_t n, std::int64_t& best);
+                             Prefix<std::int64_t> q, std::int64_t L, std::int64_t R, std::int64_t n,
+                             std::int64_t& best);
 std::int64_t first_min_split(Sends who, const double* u, const double* w, Prefix<double> q,
                              double L, double R, std::int64_t n, double& best);
 

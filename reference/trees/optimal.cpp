@@ -27,7 +27,7 @@ struct Shape {
   std::vector<std::int64_t> prefix;
   bool whole = false;
   std::int64_t total = 0;
-  std::vector<T> copy;  // gamma_i m_i, or 0 for broadcast
+  std::vector<T> copy;   // gamma_i m_i, or 0 for broadcast
   bool figure4 = false;  // CopyPlacement::figure4: a lone right-end root copies after its child
 
   // A range's right end j receiving everything else [i..j-1] as its only child so far.
@@ -107,8 +107,8 @@ void consider(T value, std::int64_t k, std::int8_t dir, T& best, Choice& choice)
 }
 
 template <class T>
-void hom_edges(const Shape<T>& s, T a, T b, const std::vector<T>& c, std::int64_t i,
-               std::int64_t j, T& best, Choice& choice, std::int64_t p) {
+void hom_edges(const Shape<T>& s, T a, T b, const std::vector<T>& c, std::int64_t i, std::int64_t j,
+               T& best, Choice& choice, std::int64_t p) {
   // k = i: left singleton [i].
   consider(std::max(s.copy[static_cast<Idx>(i)], c[at(i + 1, j, p)]) +
                detail::comm(a, b, s.size(i + 1, j)),
@@ -188,8 +188,8 @@ HomTables<T> hom_best_naive(const Shape<T>& s, T a, T b) {
       Choice choice;
       for (std::int64_t k = i; k < j; ++k) {
         const T left = k == i ? s.copy[static_cast<Idx>(i)] : t.c[at(i, k, p)];
-        consider(std::max(left, t.c[at(k + 1, j, p)]) + detail::comm(a, b, s.size(k + 1, j)), k,
-                 0, best, choice);
+        consider(std::max(left, t.c[at(k + 1, j, p)]) + detail::comm(a, b, s.size(k + 1, j)), k, 0,
+                 best, choice);
         const T send = detail::comm(a, b, s.size(i, k));
         const T v = k + 1 == j ? s.lone_right(t.c[at(i, k, p)], send, j)
                                : std::max(t.c[at(i, k, p)], t.c[at(k + 1, j, p)]) + send;
@@ -241,9 +241,9 @@ FixedTable<T> hom_fixed(const Shape<T>& s, T a, T b, const HomTables<T>& t, std:
           consider(s.lone_right(t.c[at(i, k, p)], detail::comm(a, b, s.size(i, k)), r), k, 1, best,
                    choice);
         } else {
-          consider(std::max(t.c[at(i, k, p)], f.d[f.idx(k + 1, j)]) +
-                       detail::comm(a, b, s.size(i, k)),
-                   k, 1, best, choice);
+          consider(
+              std::max(t.c[at(i, k, p)], f.d[f.idx(k + 1, j)]) + detail::comm(a, b, s.size(i, k)),
+              k, 1, best, choice);
         }
       };
       if (!fast) {
@@ -256,9 +256,9 @@ FixedTable<T> hom_fixed(const Shape<T>& s, T a, T b, const HomTables<T>& t, std:
         const std::int64_t hi1 = std::min(r, j - 1);
         if (hi1 > i) {
           T v{};
-          const std::int64_t x = detail::first_min_split(
-              detail::Sends::left, &t.c[at(i, i, p)], &dt[dti(i + 1, j)], t.pre.at(i + 1, a, b), L,
-              R, hi1 - i, v);
+          const std::int64_t x =
+              detail::first_min_split(detail::Sends::left, &t.c[at(i, i, p)], &dt[dti(i + 1, j)],
+                                      t.pre.at(i + 1, a, b), L, R, hi1 - i, v);
           if (v < best) {
             best = v;
             choice = {static_cast<std::int32_t>(i + x), 1};
@@ -271,9 +271,9 @@ FixedTable<T> hom_fixed(const Shape<T>& s, T a, T b, const HomTables<T>& t, std:
         if (lo2 == i) one(lo2++);
         if (lo2 < j) {
           T v{};
-          const std::int64_t x = detail::first_min_split(
-              detail::Sends::right, &f.d[f.idx(i, lo2)], &t.ct[at(j, lo2 + 1, p)],
-              t.pre.at(lo2 + 1, a, b), L, R, j - lo2, v);
+          const std::int64_t x = detail::first_min_split(detail::Sends::right, &f.d[f.idx(i, lo2)],
+                                                         &t.ct[at(j, lo2 + 1, p)],
+                                                         t.pre.at(lo2 + 1, a, b), L, R, j - lo2, v);
           if (v < best) {
             best = v;
             choice = {static_cast<std::int32_t>(lo2 + x), 0};
@@ -311,8 +311,8 @@ std::int64_t build_best(const HomTables<T>& t, std::int64_t i, std::int64_t j, G
   }
   if (k + 1 == j) {
     const std::int64_t child = build_best(t, i, k, g);
-    g.sequence[static_cast<Idx>(j)] = t.figure4 ? std::vector<std::int64_t>{child, j}
-                                                : std::vector<std::int64_t>{j, child};
+    g.sequence[static_cast<Idx>(j)] =
+        t.figure4 ? std::vector<std::int64_t>{child, j} : std::vector<std::int64_t>{j, child};
     return j;
   }
   const std::int64_t root = build_best(t, k + 1, j, g);
@@ -341,8 +341,8 @@ void build_fixed(const HomTables<T>& t, const FixedTable<T>& f, std::int64_t i, 
   }
   if (k + 1 == j) {
     const std::int64_t child = build_best(t, i, k, g);
-    g.sequence[static_cast<Idx>(r)] = t.figure4 ? std::vector<std::int64_t>{child, r}
-                                                : std::vector<std::int64_t>{r, child};
+    g.sequence[static_cast<Idx>(r)] =
+        t.figure4 ? std::vector<std::int64_t>{child, r} : std::vector<std::int64_t>{r, child};
     return;
   }
   build_fixed(t, f, k + 1, j, g);
@@ -383,8 +383,8 @@ struct PairTables {
 };
 
 template <class T>
-void pair_range(const Shape<T>& s, const CostModel<T>& cm, const std::vector<T>& at_, const std::vector<T>& bt_,
-                PairTables<T>& t, std::int64_t i, std::int64_t j) {
+void pair_range(const Shape<T>& s, const CostModel<T>& cm, const std::vector<T>& at_,
+                const std::vector<T>& bt_, PairTables<T>& t, std::int64_t i, std::int64_t j) {
   const std::int64_t p = s.p;
   for (std::int64_t r = i; r <= j; ++r) {
     T best = std::numeric_limits<T>::max();

@@ -3,13 +3,13 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <sys/wait.h>
+#include <unistd.h>
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace {
 
@@ -21,7 +21,8 @@ struct CliRun {
 };
 
 CliRun run(const std::string& args, bool with_stderr = true) {
-  const std::string cmd = std::string(COLLVERIFY_BIN) + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
+  const std::string cmd =
+      std::string(COLLVERIFY_BIN) + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
   CliRun r;
   FILE* f = popen(cmd.c_str(), "r");
   std::array<char, 4096> buf{};
@@ -47,7 +48,8 @@ void expect_refused(const std::string& args, const std::string& names) {
 }
 
 TEST(TreesCli, JsonContract) {
-  const CliRun r = run("trees --p 40 --b 100 --dist decreasing --alpha 100 --beta 1 --gamma 1", false);
+  const CliRun r =
+      run("trees --p 40 --b 100 --dist decreasing --alpha 100 --beta 1 --gamma 1", false);
   ASSERT_EQ(r.code, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["p"], 40);
@@ -79,8 +81,9 @@ TEST(TreesCli, AllDistributionsAsJsonArrayAndTable1Markdown) {
   EXPECT_EQ(j.size(), 11u);
   const CliRun md = run("trees --p 16 --b 10 --dist all --gamma 0 --format md");
   ASSERT_EQ(md.code, 0) << md.out;
-  EXPECT_NE(md.out.find("| Distribution | Root | Linear | Binary | Oblivious | Adaptive | Optimal |"),
-            std::string::npos);
+  EXPECT_NE(
+      md.out.find("| Distribution | Root | Linear | Binary | Oblivious | Adaptive | Optimal |"),
+      std::string::npos);
   EXPECT_NE(md.out.find("| two_blocks | fixed r = 8 |"), std::string::npos) << md.out;
   EXPECT_NE(md.out.find("| | best |"), std::string::npos);
 }

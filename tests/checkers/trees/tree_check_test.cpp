@@ -71,8 +71,8 @@ TEST(TreeMutants, EveryMutantIsCaught) {
         const auto bad = cv::mutate_tree(t, m, seed, rule == tr::OrderRule::segment);
         if (!bad) continue;
         ++mutants;
-        const bool caught = tr::check_tree_shape(*bad).has_value() ||
-                            tr::check_tree_order(*bad, rule).has_value();
+        const bool caught =
+            tr::check_tree_shape(*bad).has_value() || tr::check_tree_order(*bad, rule).has_value();
         ASSERT_TRUE(caught) << cv::mutation_name(m);
       }
     });

@@ -58,8 +58,8 @@ TEST(Constructions, EveryTreeIsSoundAndNoBetterThanOptimal) {
     const std::int64_t p = draw(g, 1, 40);
     const auto pr = round % 3 == 0 ? random_per_pair(g, p) : random_homogeneous(g, p);
     for (const auto mode : {tr::RootMode::best_root(), tr::RootMode::fixed(draw(g, 0, p - 1))}) {
-      SCOPED_TRACE(testing::Message() << "p = " << p << " best " << mode.best << " root "
-                                      << mode.root);
+      SCOPED_TRACE(testing::Message()
+                   << "p = " << p << " best " << mode.best << " root " << mode.root);
       const auto opt = tr::optimal_ordered_tree(pr, mode);
       const auto lin = tr::linear_tree(pr, mode);
       const auto obl = tr::oblivious_binomial_tree(pr, mode);
@@ -176,7 +176,8 @@ TEST(Constructions, TwoSizeTreeMeetsLemma2) {
       EXPECT_GE(tr::optimal_ordered_tree(pr, tr::RootMode::best_root()).time, t.time);
     }
   }
-  EXPECT_THROW(tr::two_size_tree(cv::TreeProblem<std::int64_t>{{1, 2, 3}, ex.cost}), cv::InputError);
+  EXPECT_THROW(tr::two_size_tree(cv::TreeProblem<std::int64_t>{{1, 2, 3}, ex.cost}),
+               cv::InputError);
 }
 
 TEST(Constructions, BinaryRefusesPerPairCosts) {

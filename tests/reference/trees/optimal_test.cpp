@@ -143,7 +143,8 @@ TEST(OptimalTree, DoubleCostsMatchTheEvaluator) {
   std::mt19937_64 g(5);
   for (int round = 0; round < 10; ++round) {
     const std::int64_t p = tr::testing::draw(g, 1, 20);
-    const auto pr = tr::testing::as_double(round % 2 ? random_per_pair(g, p) : random_homogeneous(g, p));
+    const auto pr =
+        tr::testing::as_double(round % 2 ? random_per_pair(g, p) : random_homogeneous(g, p));
     const auto r = tr::optimal_ordered_tree(pr, tr::RootMode::best_root());
     EXPECT_NEAR(tr::gather_time(r.tree, pr, tr::LeafCopy::free), r.time, 1e-9 * (1 + r.time));
   }
@@ -180,9 +181,10 @@ TEST(OptimalTree, BadInputIsRefused) {
   const std::int64_t big = INT64_MAX / 4;
   EXPECT_THROW(tr::optimal_ordered_tree(P{{big, big, big}, u}, tr::RootMode::best_root()),
                cv::InputError);
-  EXPECT_THROW(tr::optimal_ordered_tree(P{{4, 4}, cv::CostModel<std::int64_t>::uniform(INT64_MAX / 2, 1, 1)},
-                                        tr::RootMode::best_root()),
-               cv::InputError);
+  EXPECT_THROW(
+      tr::optimal_ordered_tree(P{{4, 4}, cv::CostModel<std::int64_t>::uniform(INT64_MAX / 2, 1, 1)},
+                               tr::RootMode::best_root()),
+      cv::InputError);
   // p = 10^6 needs about 40 TB of tables: refused with the estimate before allocating.
   P huge{std::vector<std::int64_t>(1'000'000, 1), u};
   try {

@@ -22,7 +22,8 @@ RC_GTEST_PROP(TreesProperty, OptimalIsSoundAndUnbeaten, ()) {
   const auto beta = *rc::gen::inRange<std::int64_t>(0, 5);
   const auto gamma = *rc::gen::inRange<std::int64_t>(0, 5);
   const auto root = *rc::gen::inRange<std::int64_t>(0, p);
-  const cv::TreeProblem<std::int64_t> pr{m, cv::CostModel<std::int64_t>::uniform(alpha, beta, gamma)};
+  const cv::TreeProblem<std::int64_t> pr{m,
+                                         cv::CostModel<std::int64_t>::uniform(alpha, beta, gamma)};
   for (const auto mode : {tr::RootMode::best_root(), tr::RootMode::fixed(root)}) {
     const auto opt = tr::optimal_ordered_tree(pr, mode);
     RC_ASSERT(!tr::check_tree_shape(opt.tree).has_value());
