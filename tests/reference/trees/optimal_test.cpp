@@ -13,6 +13,7 @@
 #include "checkers/trees/tree_check.hpp"
 #include "checkers/trees/tree_time.hpp"
 #include "model/error.hpp"
+#include "tests/reference/trees/brute_check.hpp"
 #include "tests/reference/trees/tree_test_util.hpp"
 
 namespace cv = collverify;
@@ -38,47 +39,10 @@ TEST(OptimalTree, HeaderExample) {
   expect_sound(r, pr);
 }
 
-// One enumeration per p; every tree evaluated for several problems at once.
-TEST(OptimalTree, EqualsBruteForceForEveryPUpToNine) {
-  std::mt19937_64 g(2024);
-  for (std::int64_t p = 1; p <= 9; ++p) {
-    std::vector<cv::TreeProblem<std::int64_t>> problems;
-    const int per_model = p <= 6 ? 4 : (p <= 8 ? 2 : 1);
-    for (int x = 0; x < per_model; ++x) {
-      problems.push_back(random_homogeneous(g, p));
-      problems.push_back(random_per_pair(g, p));
-    }
-    // best[problem][root]
-    std::vector<std::vector<std::int64_t>> best(problems.size(),
-                                                std::vector<std::int64_t>(p, INT64_MAX));
-    std::int64_t trees = 0;
-    tr::for_each_ordered_tree(p, {}, [&](const cv::GatherTree& t) {
-      ++trees;
-      for (std::size_t q = 0; q < problems.size(); ++q) {
-        auto& b = best[q][static_cast<std::size_t>(t.root)];
-        b = std::min(b, tr::gather_time(t, problems[q], tr::LeafCopy::free));
-      }
-    });
-    for (std::size_t q = 0; q < problems.size(); ++q) {
-      const auto& pr = problems[q];
-      SCOPED_TRACE(testing::Message() << "p = " << p << " problem " << q
-                                      << (pr.cost.homogeneous() ? " homogeneous" : " per-pair"));
-      std::int64_t overall = INT64_MAX;
-      for (std::int64_t r = 0; r < p; ++r) {
-        const auto res = tr::optimal_ordered_tree(pr, tr::RootMode::fixed(r));
-        EXPECT_EQ(res.time, best[q][static_cast<std::size_t>(r)]) << "root " << r;
-        EXPECT_EQ(res.tree.root, r);
-        expect_sound(res, pr);
-        overall = std::min(overall, res.time);
-      }
-      const auto res = tr::optimal_ordered_tree(pr, tr::RootMode::best_root());
-      EXPECT_EQ(res.time, overall);
-      expect_sound(res, pr);
-    }
-    if (p == 9) {
-      EXPECT_EQ(trees, 366080);
-    }
-  }
+// Every p <= 8 here; p = 9 in optimal_brute_slow_test.cpp (label slow: about 30 s under
+// the sanitizers, 2 s in a release build).
+TEST(OptimalTree, EqualsBruteForceForEveryPUpToEight) {
+  tr::testing::dp_equals_brute_force(1, 8, 2024);
 }
 
 // Figure 4 as printed (the lone right-end root copies after its child) against the brute force
@@ -86,7 +50,7 @@ TEST(OptimalTree, EqualsBruteForceForEveryPUpToNine) {
 TEST(OptimalTree, Figure4PlacementEqualsBruteForce) {
   std::mt19937_64 g(77);
   const auto place = tr::CopyPlacement::figure4;
-  for (std::int64_t p = 1; p <= 8; ++p) {
+  for (std::int64_t p = 1; p <= 7; ++p) {
     for (const bool pairwise : {false, true}) {
       const auto pr = pairwise ? random_per_pair(g, p) : random_homogeneous(g, p);
       for (std::int64_t r = -1; r < p; ++r) {
