@@ -6,6 +6,7 @@
 
 #include "cli/cmd_bcast.hpp"
 #include "cli/cmd_collectives.hpp"
+#include "cli/cmd_trees.hpp"
 #include "model/error.hpp"
 
 namespace collverify::cli {
@@ -18,6 +19,7 @@ std::vector<CampaignPart> campaign_parts() {
   parts.push_back({"allgather", campaign_allgather});
   parts.push_back({"census", campaign_census});
   parts.push_back({"allgatherv", campaign_allgatherv});
+  parts.push_back({"trees", campaign_trees});
   return parts;
 }
 

@@ -18,6 +18,7 @@
 #include "cli/cmd_proofs.hpp"
 #include "cli/cmd_collectives.hpp"
 #include "cli/cmd_compare.hpp"
+#include "cli/cmd_trees.hpp"
 #include "cli/command.hpp"
 #include "model/error.hpp"
 
@@ -64,6 +65,7 @@ int main(int argc, char** argv) {
   cv::cli::register_proofs_commands(tree);
   cv::cli::register_collective_commands(tree);
   cv::cli::register_compare_commands(tree);
+  cv::cli::register_trees_commands(tree);
   cv::cli::register_campaign_command(tree);
 
   // CLI11 says only "a subcommand is required" for an unknown construction: name it.
