@@ -13,6 +13,7 @@ namespace collverify::cli {
 std::vector<CampaignPart> campaign_parts() {
   std::vector<CampaignPart> parts;
   parts.push_back({"bcast", campaign_bcast});
+  parts.push_back({"bcast-alg45", campaign_bcast_alg45});
   return parts;
 }
 

@@ -15,6 +15,7 @@
 
 #include "cli/campaign.hpp"
 #include "cli/cmd_bcast.hpp"
+#include "cli/cmd_compare.hpp"
 #include "cli/command.hpp"
 #include "model/error.hpp"
 
@@ -58,6 +59,7 @@ int main(int argc, char** argv) {
   const cv::cli::CommandTree tree{&app, schedule, verify, &commands};
   // One line per family (cli/cmd_<family>.cpp).
   cv::cli::register_bcast_commands(tree);
+  cv::cli::register_compare_commands(tree);
   cv::cli::register_campaign_command(tree);
 
   // CLI11 says only "a subcommand is required" for an unknown construction: name it.

@@ -3,14 +3,41 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "generators/external/plugin.hpp"
 #include "generators/external/schedule_json.hpp"
 #include "model/error.hpp"
 #include "reference/circulant/bcast.hpp"
+#include "reference/circulant/logp_schedule.hpp"
 
 namespace collverify::cli {
 namespace {
+
+// The circulant of one p, kept per thread: a streaming check asks for millions of ranks of the
+// same p, and building the skips each time would cost as much as the rows.
+const circulant::Circulant& circulant_for(std::int64_t p) {
+  thread_local std::optional<circulant::Circulant> cached;
+  if (!cached || cached->p != p) cached.emplace(p);
+  return *cached;
+}
+
+class Logp final : public ScheduleSource {
+ public:
+  CirculantSchedule build(std::int64_t p) const override {
+    return circulant::build_circulant_bcast_logp(p);
+  }
+  bool states_baseblocks() const override { return true; }
+  void rank_rows(std::int64_t p, std::int64_t r, std::span<std::int8_t> recv,
+                 std::span<std::int8_t> send) const override {
+    const auto& c = circulant_for(p);
+    circulant::logp_recv_schedule(c, r, recv);
+    circulant::logp_send_schedule(c, r, send);
+  }
+  std::string describe() const override {
+    return "seed 000 circulant broadcast, O(log p) construction (reference)";
+  }
+};
 
 class Reference final : public ScheduleSource {
  public:
@@ -79,8 +106,21 @@ class Plugin final : public ScheduleSource {
 
 }  // namespace
 
-std::unique_ptr<ScheduleSource> reference_source(circulant::Transcriptions t) {
-  return std::make_unique<Reference>(t);
+Construction parse_construction(const std::string& name, const std::string& flag) {
+  if (name == "logp") return Construction::logp;
+  if (name == "alg45") return Construction::alg45;
+  throw InputError(flag + " '" + name + "' is not one of: logp, alg45");
+}
+
+const char* construction_name(Construction c) { return c == Construction::logp ? "logp" : "alg45"; }
+
+std::unique_ptr<ScheduleSource> reference_source(Construction c, circulant::Transcriptions t) {
+  if (c == Construction::alg45) return std::make_unique<Reference>(t);
+  if (t.alg3_line20 != circulant::Transcription::corrected ||
+      t.alg4_line2 != circulant::Transcription::corrected) {
+    throw InputError("--transcription literal applies to --construction alg45 only");
+  }
+  return std::make_unique<Logp>();
 }
 std::unique_ptr<ScheduleSource> file_source(const std::filesystem::path& file) {
   return std::make_unique<File>(file);

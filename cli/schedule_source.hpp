@@ -1,5 +1,6 @@
-// Where the schedules under verification come from: the built-in construction of seed 000, a
-// user's JSON file (one p) or a user's plugin. The driver treats all three alike.
+// Where the schedules under verification come from: a built-in construction of seed 000 (the
+// O(log p) one by default, or Algorithms 4-5), a user's JSON file (one p) or a user's plugin.
+// The driver treats all alike.
 #pragma once
 
 #include <cstdint>
@@ -28,7 +29,20 @@ class ScheduleSource {
                          std::span<std::int8_t> send) const = 0;
 };
 
-std::unique_ptr<ScheduleSource> reference_source(circulant::Transcriptions t);
+// The built-in constructions: `logp` (reference/circulant/logp_schedule.hpp, O(log p) per rank;
+// the default) and `alg45` (seed 000 Algorithms 4-5, the paper's; the only one with
+// transcriptions, docs/ERRATA.md).
+enum class Construction { logp, alg45 };
+
+// "logp" or "alg45"; InputError naming the value and `flag` otherwise.
+Construction parse_construction(const std::string& name, const std::string& flag);
+const char* construction_name(Construction c);
+
+// rank_rows of the logp source costs O(q) per call (plus the rare violation rounds) and keeps no
+// shared state: safe from any number of threads. Transcriptions other than corrected are
+// refused (InputError) with logp.
+std::unique_ptr<ScheduleSource> reference_source(Construction c = Construction::logp,
+                                                 circulant::Transcriptions t = {});
 std::unique_ptr<ScheduleSource> file_source(const std::filesystem::path& file);
 std::unique_ptr<ScheduleSource> plugin_source(const std::filesystem::path& library);
 

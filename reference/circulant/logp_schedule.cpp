@@ -1,0 +1,173 @@
+#include "reference/circulant/logp_schedule.hpp"
+
+#include <bit>
+#include <vector>
+
+#include "model/error.hpp"
+#include "model/int_math.hpp"
+#include "reference/circulant/bcast.hpp"
+#include "reference/circulant/recv_schedule.hpp"
+
+namespace collverify::circulant {
+namespace {
+
+std::uint64_t bit(int e) { return std::uint64_t{1} << e; }
+
+// The largest block in `mask` below `limit` (exclusive), or -1.
+int largest_below(std::uint64_t mask, int limit) {
+  const std::uint64_t m = limit >= 64 ? mask : mask & (bit(limit) - 1);
+  return m == 0 ? -1 : 63 - std::countl_zero(m);
+}
+
+// The receive search of one rank, filling rounds 0..last (blocks as skip indices, q = own).
+class RecvSearch {
+ public:
+  RecvSearch(const Circulant& c, std::int64_t r, int own, int last, std::int8_t* out)
+      : skip_(c.skips.data()), q_(c.q), last_(last), target_(r + c.p), out_(out) {
+    unused_ = (bit(q_ + 1) - 1) & ~bit(own);
+  }
+
+  void run() { extend(0, 2 * target_, q_ + 1); }
+  std::int64_t steps() const { return steps_; }
+
+ private:
+  // Partial sums x + skips[e] for the unused e below `top`; every taken sum must lie below
+  // `bound` (the sum taken for the previous round).
+  void extend(std::int64_t x, std::int64_t bound, int top) {
+    for (int e = largest_below(unused_, top); e >= 0; e = largest_below(unused_, e)) {
+      if (round_ > last_) return;
+      ++steps_;
+      const std::int64_t y = x + skip_[e];
+      if (y > target_ - skip_[round_] || y >= bound) continue;
+      if (y <= target_ - skip_[round_ + 1]) extend(y, bound, e);
+      if (round_ > last_) return;
+      if (x > target_ - skip_[round_ + 1]) return;
+      bound = y;
+      out_[round_++] = static_cast<std::int8_t>(e);
+      unused_ &= ~bit(e);
+    }
+  }
+
+  const std::int64_t* skip_;
+  int q_;
+  int last_;
+  std::int64_t target_;
+  std::int8_t* out_;
+  std::uint64_t unused_ = 0;
+  int round_ = 0;
+  std::int64_t steps_ = 0;
+};
+
+int own_block(const Circulant& c, std::int64_t r) { return r == 0 ? c.q : baseblock(c, r); }
+
+// Rounds 0..last of rank r's receive row, as skip indices (q = own baseblock `own`, which is q
+// for the root). Rounds the search leaves open keep kUndefinedEntry.
+void search_rounds(const Circulant& c, std::int64_t r, int own, int last, std::int8_t* out,
+                   LogpCost* cost) {
+  for (int k = 0; k <= last; ++k) out[k] = kUndefinedEntry;
+  RecvSearch s(c, r, own, last, out);
+  s.run();
+  if (cost != nullptr) cost->search_steps += s.steps();
+}
+
+// The whole receive row of rank r in the table convention (blocks of the previous phase b - q).
+void recv_row(const Circulant& c, std::int64_t r, int own, std::int8_t* out, LogpCost* cost) {
+  search_rounds(c, r, own, c.q - 1, out, cost);
+  for (int k = 0; k < c.q; ++k) {
+    if (out[k] == kUndefinedEntry) continue;
+    out[k] = static_cast<std::int8_t>(out[k] == c.q ? own : out[k] - c.q);
+  }
+}
+
+// Entry `round` of the receive schedule of rank t (the search stops after that round).
+std::int8_t recv_entry(const Circulant& c, std::int64_t t, int round, LogpCost* cost) {
+  std::int8_t rows[64];
+  const int own = own_block(c, t);
+  search_rounds(c, t, own, round, rows, cost);
+  const std::int8_t e = rows[round];
+  if (e == kUndefinedEntry) return e;
+  return static_cast<std::int8_t>(e == c.q ? own : e - c.q);
+}
+
+// Baseblocks of all ranks in O(p): rank skips[k] + j (0 <= j < skips[k+1] - skips[k]) has the
+// baseblock of rank j, and rank skips[k] itself block k (the recipe of seed 000, Section 2).
+void fill_baseblocks(const Circulant& c, std::vector<std::int8_t>& bb) {
+  bb[0] = static_cast<std::int8_t>(root_baseblock(c.q));
+  for (int k = 0; k < c.q; ++k) {
+    const auto first = static_cast<std::size_t>(c.skip(k));
+    bb[first] = static_cast<std::int8_t>(k);
+    for (std::size_t j = 1; first + j < static_cast<std::size_t>(c.skip(k + 1)); ++j) bb[first + j] = bb[j];
+  }
+}
+
+// send[r][k] = recv[(r + skips[k]) mod p][k], without a division per entry.
+void send_by_lookup(CirculantSchedule& s) {
+  const auto q = static_cast<std::size_t>(s.q);
+  for (std::size_t k = 0; k < q; ++k) {
+    std::int64_t to = s.skips[k];
+    for (std::int64_t r = 0; r < s.p; ++r, to = to + 1 == s.p ? 0 : to + 1) {
+      s.send[static_cast<std::size_t>(r) * q + k] = s.recv[static_cast<std::size_t>(to) * q + k];
+    }
+  }
+}
+
+}  // namespace
+
+void logp_recv_schedule(const Circulant& c, std::int64_t r, std::span<std::int8_t> recv,
+                        LogpCost* cost) {
+  CV_ASSERT(r >= 0 && r < c.p && recv.size() >= static_cast<std::size_t>(c.q), "0 <= r < p");
+  if (c.q == 0) return;
+  recv_row(c, r, own_block(c, r), recv.data(), cost);
+}
+
+void logp_send_schedule(const Circulant& c, std::int64_t r, std::span<std::int8_t> send,
+                        LogpCost* cost) {
+  CV_ASSERT(r >= 0 && r < c.p && send.size() >= static_cast<std::size_t>(c.q), "0 <= r < p");
+  const int q = c.q;
+  if (q == 0) return;
+  if (r == 0) {
+    for (int k = 0; k < q; ++k) send[static_cast<std::size_t>(k)] = static_cast<std::int8_t>(k);
+    return;
+  }
+  const int own = baseblock(c, r);
+  std::int64_t rest = r;       // r minus the skips of its decomposition taken so far
+  std::int64_t reach = c.p;    // the end of the range the block held now came through
+  int block = own;             // what r forwards while no decomposition skip intervenes
+  for (int i = q - 1; i > 0; --i) {
+    const std::int64_t s = c.skip(i);
+    bool rule_holds = false;
+    if (rest < s) {
+      rule_holds = rest + s < reach || reach < c.skip(i - 1) || (i == 1 && own > 0);
+      if (reach > s) reach = s;
+    } else {
+      block = i - q;
+      reach -= s;
+      rule_holds = rest > s || rest <= reach || i == 1 || reach < c.skip(i - 1);
+      rest -= s;
+    }
+    if (rule_holds) {
+      send[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(block);
+    } else {
+      send[static_cast<std::size_t>(i)] = recv_entry(c, mod_p(r + s, c.p), i, cost);
+      if (cost != nullptr) ++cost->violations;
+    }
+  }
+  send[0] = static_cast<std::int8_t>(own - q);
+}
+
+CirculantSchedule build_circulant_bcast_logp(std::int64_t p) {
+  CirculantSchedule s = CirculantSchedule::allocate(p);
+  const Circulant c(p);
+  s.skips = c.skips;
+  if (p == 1) return s;
+  fill_baseblocks(c, s.baseblock);
+  const auto q = static_cast<std::size_t>(c.q);
+  for (std::int64_t r = 0; r < p; ++r) {
+    const auto row = static_cast<std::size_t>(r);
+    recv_row(c, r, r == 0 ? c.q : s.baseblock[row], s.recv.data() + row * q, nullptr);
+  }
+  send_by_lookup(s);
+  return s;
+}
+
+}  // namespace collverify::circulant

@@ -1,0 +1,68 @@
+// Beyond seed 000 (Section 2, "whether this is possible is at the moment not known"): the
+// receive and send schedules of one rank in O(log p), after Träff's later construction
+// (arXiv 2312.11236, 2407.18004). Written from the published idea; the checkers, not this
+// comment, decide correctness. Nothing requires the tables to equal those of Algorithms 4-5,
+// yet they do for every p that `collverify compare bcast` was run on (docs/PERFORMANCE.md).
+//
+// Receive schedule of rank r. Work in the doubled index space: the target is T = r + p. A block
+// e (0 <= e <= q) stands for skips[e]; a path from the root to T is a sum of skips with strictly
+// decreasing indices, e = q meaning "through the root of this phase", i.e. r's own baseblock of
+// the current phase. A depth-first search extends partial sums x + skips[e] over the blocks not
+// yet used, largest first; a partial sum y may feed round k when y <= T - skips[k] (the
+// from-processor of round k lies at or beyond it) and y is below the node taken for the
+// previous round. Deeper sums are tried first (they serve earlier rounds); each block is taken
+// once. The unused blocks are a 64-bit mask, so "next unused block below e" is one instruction.
+// Cost: every step of the search either takes a block (q times) or passes over one; the counts
+// are exposed (LogpCost) and a test bounds them by a small multiple of q. O(q) space (the
+// recursion depth is at most q + 1).
+//
+// Send schedule of rank r > 0. The root sends block k in round k. Otherwise round 0 sends
+// baseblock(r) - q; rounds q-1 .. 1 follow the greedy decomposition of r into skips: in a round
+// whose skip is in the decomposition, r forwards block i - q (the block that travelled along
+// that skip); above the decomposition it forwards its current baseblock; below the largest
+// remaining skip it keeps forwarding the last such block. In a few "violation" rounds (where the
+// target's receive search takes a different path) the entry is taken from the receive schedule
+// of the to-processor (r + skips[i]) mod p instead, computed up to round i only. Cost O(q) plus
+// O(q) per violation round; LogpCost counts violations. Measured (docs/PERFORMANCE.md): at
+// most 4 violation rounds per rank for every rank of every p <= 20000, 0.88 on average; so the
+// send schedule is O(q) in practice, but we have no proof that the count is bounded by a
+// constant (worst case O(q^2) if every round were a violation).
+//
+// Tie-breaking: the largest unused block first; the deterministic order above.
+// Example: p = 4 (skips 1 2 4): rank 1 receives {0, -1}, rank 2 {-2, 1}, rank 3 {-1, 0}; the
+// root sends {0, 1}, as with Algorithms 4-5.
+//
+// Thread-safe: no shared state. Rows are in the CirculantSchedule convention (block b of the
+// previous phase written b - q). Rank 0's receive row carries no meaning (it never receives).
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "model/circulant_schedule.hpp"
+#include "reference/circulant/skips.hpp"
+
+namespace collverify::circulant {
+
+// Work counters of one call (for tests and benchmarks; not needed by callers).
+struct LogpCost {
+  std::int64_t search_steps = 0;  // blocks examined by the receive search(es)
+  std::int64_t violations = 0;    // send rounds answered from the target's receive schedule
+};
+
+// recv[0..q-1] of rank r, 0 <= r < p; recv.size() >= q.
+void logp_recv_schedule(const Circulant& c, std::int64_t r, std::span<std::int8_t> recv,
+                        LogpCost* cost = nullptr);
+
+// send[0..q-1] of rank r, 0 <= r < p; send.size() >= q.
+void logp_send_schedule(const Circulant& c, std::int64_t r, std::span<std::int8_t> send,
+                        LogpCost* cost = nullptr);
+
+// Both tables for all ranks: receive rows by the same search as logp_recv_schedule, send rows by
+// lookup send[r][k] = recv[(r + skips[k]) mod p][k] (the independent twin of
+// logp_send_schedule). Baseblocks in O(p) by the recipe of Section 2 (rank skips[k] + j has
+// rank j's; a test compares them with Algorithm 2), the root's recorded as root_baseblock(q).
+// O(p q) time; about 130 ns per rank at p = 2^17 (docs/PERFORMANCE.md).
+CirculantSchedule build_circulant_bcast_logp(std::int64_t p);
+
+}  // namespace collverify::circulant

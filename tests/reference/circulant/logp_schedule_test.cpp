@@ -1,0 +1,147 @@
+// The O(log p) construction: the fast checker accepts it for every p in 1..4096 and near powers
+// of two, the generic simulation of Algorithm 6 accepts it for p <= 300, the per-rank send rows
+// equal the lookup twin of the whole table, the ALGORITHMS.md invariants hold, and the search
+// does O(q) work.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "checkers/circulant_invariants.hpp"
+#include "checkers/lower_bounds.hpp"
+#include "checkers/simulate.hpp"
+#include "generators/block_counts.hpp"
+#include "model/int_math.hpp"
+#include "reference/circulant/bcast.hpp"
+#include "reference/circulant/logp_schedule.hpp"
+
+namespace collverify::circulant {
+namespace {
+
+std::vector<int> row(std::span<const std::int8_t> r) { return {r.begin(), r.end()}; }
+
+std::vector<int> recv_of(const Circulant& c, std::int64_t r) {
+  std::vector<std::int8_t> out(static_cast<std::size_t>(c.q));
+  logp_recv_schedule(c, r, out);
+  return {out.begin(), out.end()};
+}
+
+std::vector<int> send_of(const Circulant& c, std::int64_t r) {
+  std::vector<std::int8_t> out(static_cast<std::size_t>(c.q));
+  logp_send_schedule(c, r, out);
+  return {out.begin(), out.end()};
+}
+
+TEST(LogpSchedule, HeaderExampleP4) {
+  const auto s = build_circulant_bcast_logp(4);
+  EXPECT_EQ(row(s.recv_row(1)), (std::vector<int>{0, -1}));
+  EXPECT_EQ(row(s.recv_row(2)), (std::vector<int>{-2, 1}));
+  EXPECT_EQ(row(s.recv_row(3)), (std::vector<int>{-1, 0}));
+  EXPECT_EQ(row(s.send_row(0)), (std::vector<int>{0, 1}));
+}
+
+TEST(LogpSchedule, FastCheckerAcceptsEveryPUpTo4096) {
+  for (std::int64_t p = 1; p <= 4096; ++p) {
+    const auto s = build_circulant_bcast_logp(p);
+    const auto v = check_circulant_schedule(s);
+    ASSERT_FALSE(v) << "p=" << p << ": " << v->property << " rank " << v->rank << " round "
+                    << v->round << " block " << v->block << ": " << v->message;
+  }
+}
+
+TEST(LogpSchedule, FastCheckerAcceptsPNearPowersOfTwo) {
+  for (int e = 13; e <= 18; ++e) {
+    for (std::int64_t d : {-1, 0, 1}) {
+      const std::int64_t p = (std::int64_t{1} << e) + d;
+      const auto v = check_circulant_schedule(build_circulant_bcast_logp(p));
+      ASSERT_FALSE(v) << "p=" << p << ": " << v->property << " rank " << v->rank;
+    }
+  }
+}
+
+TEST(LogpSchedule, GenericSimulationAcceptsEveryPUpTo300) {
+  for (std::int64_t p = 1; p <= 300; ++p) {
+    const auto s = build_circulant_bcast_logp(p);
+    for (std::int64_t n : BlockCounts::parse(BlockCounts::kDefault).for_p(p)) {
+      const auto r = simulate_schedule(expand_bcast(s, n), bcast_round_lower_bound(p, n));
+      ASSERT_FALSE(r.verdict) << "p=" << p << " n=" << n << ": " << r.verdict->property
+                              << " rank " << r.verdict->rank << ": " << r.verdict->message;
+    }
+  }
+}
+
+// Every n from 1 to 2q + 2 (every number of dummy rounds, three phases) for small p.
+TEST(LogpSchedule, GenericSimulationAcceptsEveryNForSmallP) {
+  for (std::int64_t p = 2; p <= 64; ++p) {
+    const auto s = build_circulant_bcast_logp(p);
+    for (std::int64_t n = 1; n <= 2 * s.q + 2; ++n) {
+      const auto r = simulate_schedule(expand_bcast(s, n), bcast_round_lower_bound(p, n));
+      ASSERT_FALSE(r.verdict) << "p=" << p << " n=" << n << ": " << r.verdict->property;
+    }
+  }
+}
+
+// The per-rank send schedule (decomposition rule + violation rounds) equals the whole-table
+// lookup send[r][k] = recv[(r + skips[k]) mod p][k], and the per-rank recv rows the table's.
+TEST(LogpSchedule, PerRankRowsEqualTheWholeTable) {
+  for (std::int64_t p = 1; p <= 1200; ++p) {
+    const auto s = build_circulant_bcast_logp(p);
+    const Circulant c(p);
+    for (std::int64_t r = 0; r < p; ++r) {
+      ASSERT_EQ(send_of(c, r), row(s.send_row(r))) << "p=" << p << " r=" << r;
+      ASSERT_EQ(recv_of(c, r), row(s.recv_row(r))) << "p=" << p << " r=" << r;
+    }
+  }
+}
+
+TEST(LogpSchedule, AlgorithmsMdInvariants) {
+  for (std::int64_t p = 2; p <= 700; ++p) {
+    const auto s = build_circulant_bcast_logp(p);
+    const int q = s.q;
+    for (int k = 0; k < q; ++k) ASSERT_EQ(s.send_at(0, k), k) << "p=" << p;
+    for (std::int64_t r = 1; r < p; ++r) {
+      const int own = s.baseblock[static_cast<std::size_t>(r)];
+      ASSERT_EQ(own, baseblock(Circulant(p), r));
+      for (int k = 0; k < q; ++k) {
+        const int v = s.send_at(r, k);
+        bool held = v == own - q;
+        for (int j = 0; j < k; ++j) held = held || s.recv_at(r, j) == v;
+        ASSERT_TRUE(held) << "p=" << p << " r=" << r << " k=" << k << " sends " << v;
+        const std::int64_t to = mod_p(r + s.skips[static_cast<std::size_t>(k)], p);
+        if (to != 0) {
+          ASSERT_EQ(v, s.recv_at(to, k)) << "p=" << p << " r=" << r << " k=" << k;
+        }
+      }
+      // One phase: the own baseblock once, every other block of the previous phase once.
+      std::vector<int> got(row(s.recv_row(r)));
+      std::sort(got.begin(), got.end());
+      std::vector<int> want;
+      for (int b = 0; b < q; ++b) want.push_back(b == own ? b : b - q);
+      std::sort(want.begin(), want.end());
+      ASSERT_EQ(got, want) << "p=" << p << " r=" << r;
+    }
+  }
+}
+
+// The cost claim of the contract, counted (not timed): the receive search examines at most a
+// small multiple of q blocks, and the send schedule needs few violation rounds.
+TEST(LogpSchedule, WorkIsLinearInQ) {
+  std::int64_t worst_steps = 0, worst_violations = 0;
+  for (std::int64_t p = 2; p <= 2048; ++p) {
+    const Circulant c(p);
+    std::vector<std::int8_t> buf(static_cast<std::size_t>(c.q));
+    for (std::int64_t r = 0; r < p; ++r) {
+      LogpCost recv_cost, send_cost;
+      logp_recv_schedule(c, r, buf, &recv_cost);
+      logp_send_schedule(c, r, buf, &send_cost);
+      worst_steps = std::max(worst_steps, recv_cost.search_steps / (c.q + 1));
+      worst_violations = std::max(worst_violations, send_cost.violations);
+      ASSERT_LE(recv_cost.search_steps, 4 * (c.q + 1)) << "p=" << p << " r=" << r;
+    }
+  }
+  RecordProperty("worst_steps_per_q", static_cast<int>(worst_steps));
+  RecordProperty("worst_violations", static_cast<int>(worst_violations));
+}
+
+}  // namespace
+}  // namespace collverify::circulant
