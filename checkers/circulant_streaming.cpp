@@ -17,21 +17,8 @@
 namespace collverify {
 namespace {
 
-// Arithmetic mod the Mersenne prime 2^61 - 1.
-constexpr std::uint64_t kPrime = (std::uint64_t{1} << 61) - 1;
-__extension__ using Wide = unsigned __int128;
-
-std::uint64_t mul_mod(std::uint64_t a, std::uint64_t b) {
-  const Wide w = static_cast<Wide>(a) * b;
-  const std::uint64_t r = (static_cast<std::uint64_t>(w) & kPrime) + static_cast<std::uint64_t>(w >> 61);
-  return r >= kPrime ? r - kPrime : r;
-}
-std::uint64_t add_mod(std::uint64_t a, std::uint64_t b) {
-  const std::uint64_t r = a + b;
-  return r >= kPrime ? r - kPrime : r;
-}
-std::uint64_t sub_mod(std::uint64_t a, std::uint64_t b) { return a >= b ? a - b : a + kPrime - b; }
-
+// The fingerprint is a random linear combination in Z / 2^64 (native wrap-around arithmetic,
+// one multiplication per term): see the header for why a nonzero difference survives it.
 // f(v): injective on int8 entries and never 0.
 std::uint64_t coeff(int v) { return static_cast<std::uint64_t>(v + 129); }
 
@@ -175,7 +162,7 @@ struct CirculantStreamingCheck::State {
   int log_l = 0;
   std::int64_t l = 0;        // ranks per bucket (= per chunk)
   std::int64_t buckets = 0;  // ceil(p / l)
-  std::array<std::vector<std::uint64_t>, kHashes> powers;  // x_j^i, i < l
+  std::array<std::vector<std::uint64_t>, kHashes> weights;  // w_j[i], i < l, uniform
   std::vector<std::uint64_t> d;  // D[bucket][k][j] (fingerprint mode)
   std::mutex mutex;
   Verdict best;
@@ -215,15 +202,9 @@ CirculantStreamingCheck::CirculantStreamingCheck(StreamingInput input,
   std::mt19937_64 g(options.seed != 0 ? options.seed
                                       : (std::uint64_t{std::random_device{}()} << 32) ^
                                             std::random_device{}());
-  std::uniform_int_distribution<std::uint64_t> pick(2, kPrime - 1);
-  for (auto& pw : s.powers) {
-    const std::uint64_t x = pick(g);
-    pw.resize(static_cast<std::size_t>(s.l));
-    std::uint64_t acc = 1;
-    for (auto& e : pw) {
-      e = acc;
-      acc = mul_mod(acc, x);
-    }
+  for (auto& w : s.weights) {
+    w.resize(static_cast<std::size_t>(s.l));
+    for (auto& e : w) e = g();
   }
   s.d.assign(static_cast<std::size_t>(s.buckets) * static_cast<std::size_t>(s.q) * kHashes, 0);
 }
@@ -295,7 +276,7 @@ void CirculantStreamingCheck::check_chunk(std::int64_t i) {
       for (std::size_t k = 0; k < uq; ++k) {
         for (int j = 0; j < kHashes; ++j) {
           auto& acc = sums.recv[k * kHashes + static_cast<std::size_t>(j)];
-          acc = add_mod(acc, mul_mod(s.powers[static_cast<std::size_t>(j)][off], coeff(recv[k])));
+          acc += s.weights[static_cast<std::size_t>(j)][off] * coeff(recv[k]);
         }
       }
     }
@@ -316,7 +297,7 @@ void CirculantStreamingCheck::check_chunk(std::int64_t i) {
       for (int j = 0; j < kHashes; ++j) {
         auto& acc = sums.send[(uk * ChunkSums::kSpan + static_cast<std::size_t>(rel)) * kHashes +
                               static_cast<std::size_t>(j)];
-        acc = add_mod(acc, mul_mod(s.powers[static_cast<std::size_t>(j)][off], coeff(v)));
+        acc += s.weights[static_cast<std::size_t>(j)][off] * coeff(v);
       }
     }
   }
@@ -328,12 +309,11 @@ void CirculantStreamingCheck::check_chunk(std::int64_t i) {
       for (int j = 0; j < kHashes; ++j) {
         const std::size_t uj = static_cast<std::size_t>(j);
         auto& own = s.d[s.at(i, k, j)];
-        own = add_mod(own, sums.recv[uk * kHashes + uj]);
+        own += sums.recv[uk * kHashes + uj];
         for (std::int64_t rel = 0; rel < ChunkSums::kSpan; ++rel) {
           const std::int64_t bucket = (sums.first[uk] + rel) % s.buckets;
           auto& d = s.d[s.at(bucket, k, j)];
-          d = sub_mod(d, sums.send[(uk * ChunkSums::kSpan + static_cast<std::size_t>(rel)) *
-                                       kHashes + uj]);
+          d -= sums.send[(uk * ChunkSums::kSpan + static_cast<std::size_t>(rel)) * kHashes + uj];
         }
       }
     }

@@ -13,31 +13,35 @@
 //
 //   fingerprint (default)  Ranks fall into buckets of L consecutive ranks (L a power of two,
 //     one chunk = one bucket). For every bucket B and round k, with f(v) = v + 129 (injective
-//     on int8, never 0) and t0 the first rank of B,
-//        D[B][k] = sum over receivers t in B, t != 0, of x^(t - t0) f(recv[t][k])
+//     on int8) and random weights w[0..L-1], uniform and independent in Z / 2^64,
+//        D[B][k] = sum over receivers t in B, t != 0, of w[t - t0] f(recv[t][k])
 //                - sum over senders r whose receiver t = (r + skips[k]) mod p lies in B, t != 0,
-//                  and whose entry is in range, of x^(t - t0) f(send[r][k])      (mod 2^61 - 1).
-//     Each rank adds its own receive terms and its own send terms (to its receivers' buckets),
-//     so every row is computed once. D[B][k] is, evaluated at x, a polynomial of degree < L
-//     whose coefficient at t - t0 is f(recv) - f(send): nonzero exactly where round k of B has
-//     a mismatch. If there is none, D = 0 always; if there is one, D = 0 with probability at
-//     most (L - 1) / (2^61 - 1) (Schwartz-Zippel). Two independent x are kept, so a mismatch
-//     goes unseen with probability < (L / 2^61)^2 <= 2^-82 for L <= 2^20 (2^-90 at the default
-//     L = 2^16 of p = 2^30). A bucket with D != 0 certainly holds a difference; finish()
-//     localises exactly: buckets in (round, first rank) order, each re-read entry by entry
-//     (2 L row computations: its receivers and their senders), stopping at the first real
-//     agreement violation or once no later bucket can beat the best local witness. (A send
-//     entry out of range makes D != 0 without an agreement violation: the fast checker reports
-//     value_range there and compares nothing; localisation then moves on.) The only error is
-//     thus a missed or later-reported agreement violation, probability < 2^-82 per bucket and
-//     round; x is drawn from std::random_device unless a seed is given.
+//                  and whose entry is in range, of w[t - t0] f(send[r][k])       (mod 2^64),
+//     t0 the first rank of B. Each rank adds its own receive terms and its own send terms (to
+//     its receivers' buckets), so every row is computed once. D[B][k] = sum of w[i] d[i] with
+//     d[i] = f(recv) - f(send) in [-255, 255], nonzero exactly where round k of B has a
+//     mismatch. If there is none, D = 0 always. If there is one, take the i with the fewest
+//     factors 2 in d[i] (at most 7: d[i] = 2^e u, u odd, e <= 7); whatever the other weights,
+//     w[i] 2^e u hits the one value that cancels them for at most 2^e of the 2^64 choices of
+//     w[i]: D = 0 with probability <= 2^-57. Two independent weight vectors are kept, so a
+//     mismatch goes unseen with probability <= 2^-114 per bucket and round (a polynomial mod
+//     2^61 - 1 was the first version: the same idea with a 2^-45 bound per x for L = 2^16, and
+//     two multiplications mod p per term cost twice the time). A bucket with D != 0 certainly
+//     holds a difference; finish() localises exactly: buckets in (round, first rank) order,
+//     each re-read entry by entry (2 L row computations: its receivers and their senders),
+//     stopping at the first real agreement violation or once no later bucket can beat the best
+//     local witness. (A send entry out of range makes D != 0 without an agreement violation:
+//     the fast checker reports value_range there and compares nothing; localisation moves on.)
+//     The only possible error is a missed or later-reported agreement violation, probability
+//     <= 2^-114 per bucket and round, < 2^-94 summed over the 2^14 x 30 of p = 2^30. The
+//     weights come from std::random_device unless a seed is given.
 //   exact  For each rank, the rows of its q receivers are computed too: q + 1 row computations
 //     per rank, no probability. The slow, obviously-correct twin; tests show both agree.
 //
 // Memory: O(q) per thread for the rows, plus the table D of (p / L) x q x 2 words and two
-// tables of L powers of x, shared: L = max(256, 2^ceil(log2(p / 2^14))) keeps D at 2^14 x q x
-// 16 bytes = 7.5 MB and the powers at 1 MB for p = 2^30. Time: one row computation and 4 q
-// multiplications mod 2^61 - 1 per rank (fingerprint), q + 1 row computations (exact).
+// vectors of L weights, shared: L = max(256, 2^ceil(log2(p / 2^14))) keeps D at 2^14 x q x
+// 16 bytes = 7.5 MB and the weights at 1 MB for p = 2^30. Time: one row computation and 4 q
+// 64-bit multiply-adds per rank (fingerprint), q + 1 row computations (exact).
 // Example: p = 4 with the reference rows (rank 1 receives {0, -1}, rank 2 {-2, 1}, rank 3
 // {-1, 0}; the root sends {0, 1}) passes in both modes; changing send[0][1] to 0 gives the
 // witness "agreement" at rank 2, round 1, block 1, as check_circulant_schedule does.
@@ -71,7 +75,7 @@ enum class AgreementMode { fingerprint, exact };
 struct StreamingOptions {
   AgreementMode agreement = AgreementMode::fingerprint;
   std::int64_t bucket_ranks = 0;  // L (a power of two); 0: the default above
-  std::uint64_t seed = 0;         // of the two x; 0: std::random_device
+  std::uint64_t seed = 0;         // of the weights; 0: std::random_device
 };
 
 // Usage: shape(); if it passes, check_chunk(i) for every i in [0, chunks()) from any threads;

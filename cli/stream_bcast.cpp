@@ -92,8 +92,8 @@ std::string describe_checks(const StreamRunOptions& o, bool baseblocks) {
       "send_before_receive, root_block_order{}",
       baseblocks ? "baseblock, " : "",
       o.exact ? "exact: every receiver's row recomputed"
-              : "fingerprint mod 2^61-1 with two random x, differing buckets re-read exactly; "
-                "a violation is missed with probability < 2^-82",
+              : "fingerprint: two random linear combinations mod 2^64, differing buckets re-read "
+                "exactly; a violation is missed with probability <= 2^-114 per bucket and round",
       baseblocks ? "" : "; baseblock not checked (the source states none per rank)");
 }
 
