@@ -72,7 +72,8 @@ BENCHMARK(BM_StreamExact)->Arg(1 << 20)->Unit(benchmark::kMillisecond);
 
 static void BM_StreamLogpRows(benchmark::State& state) {
   const cv::circulant::Circulant c(state.range(0));
-  for (auto _ : state) benchmark::DoNotOptimize(cv::check_circulant_streaming(logp_input(c), {{}, 0, 1}));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(cv::check_circulant_streaming(logp_input(c), {{}, 0, 1}));
   state.SetItemsProcessed(state.iterations() * c.p);
 }
 BENCHMARK(BM_StreamLogpRows)->Arg(1 << 20)->Unit(benchmark::kMillisecond);

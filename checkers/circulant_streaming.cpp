@@ -20,12 +20,16 @@ namespace {
 // The fingerprint is a random linear combination in Z / 2^64 (native wrap-around arithmetic,
 // one multiplication per term): see the header for why a nonzero difference survives it.
 // f(v): injective on int8 entries and never 0.
-std::uint64_t coeff(int v) { return static_cast<std::uint64_t>(v + 129); }
+std::uint64_t coeff(int v) {
+  return static_cast<std::uint64_t>(v + 129);
+}
 
 constexpr int kHashes = 2;
 constexpr int kMaxLogBucket = 20;
 
-bool in_range(int v, int q) { return v >= -q && v < q; }
+bool in_range(int v, int q) {
+  return v >= -q && v < q;
+}
 
 Violation make(std::int64_t p, std::string property, std::int64_t rank, int k, std::int64_t block,
                std::string message) {
@@ -38,9 +42,9 @@ void keep(Verdict& best, Violation v) {
 }
 
 Violation agreement(std::int64_t p, std::int64_t from, std::int64_t to, int k, int v, int want) {
-  return make(p, "agreement", to, k, want,
-              fmt::format("rank {} sends {} in round {} but rank {} expects {}", from, v, k, to,
-                          want));
+  return make(
+      p, "agreement", to, k, want,
+      fmt::format("rank {} sends {} in round {} but rank {} expects {}", from, v, k, to, want));
 }
 
 int default_log_bucket(std::int64_t p) {
@@ -84,11 +88,13 @@ struct RankChecker {
       if (v >= 0) {
         keep(out, make(p, "receive_set", r, k, v,
                        fmt::format("rank {} receives a second block of the current phase ({} "
-                                   "after {} in round {})", r, v, c, kc)));
+                                   "after {} in round {})",
+                                   r, v, c, kc)));
       } else if (v == c - q) {
         keep(out, make(p, "no_redundant_receive", r, k, v,
                        fmt::format("rank {} receives block {} of the previous phase, which it "
-                                   "received there as its baseblock", r, v)));
+                                   "received there as its baseblock",
+                                   r, v)));
       } else if ((seen >> (v + q)) & 1U) {
         keep(out, make(p, "no_redundant_receive", r, k, v,
                        fmt::format("rank {} receives block {} twice in a phase", r, v)));
@@ -101,7 +107,8 @@ struct RankChecker {
     } else if (baseblock && baseblock(r) != c) {
       keep(out, make(p, "baseblock", r, kc, c,
                      fmt::format("baseblock[{}] = {} but rank {} receives block {} of the "
-                                 "current phase", r, baseblock(r), r, c)));
+                                 "current phase",
+                                 r, baseblock(r), r, c)));
     }
     return c;
   }
@@ -111,8 +118,7 @@ struct RankChecker {
     return t >= p ? t - p : t;
   }
 
-  static bool holds(std::int64_t r, std::span<const std::int8_t> recv, int k, int c, int v,
-                    int q) {
+  static bool holds(std::int64_t r, std::span<const std::int8_t> recv, int k, int c, int v, int q) {
     if (r == 0) return true;
     if (v < 0 && v == c - q) return true;
     for (int j = 0; j < k; ++j) {
@@ -136,12 +142,13 @@ struct RankChecker {
                        fmt::format("the root sends block {} of the current phase in round {}; "
                                    "for n with more than {} dummy rounds (Algorithm 6) round {} "
                                    "of the first phase does not take place while block {} "
-                                   "exists, so it is never sent", v, k, k, k, v)));
+                                   "exists, so it is never sent",
+                                   v, k, k, k, v)));
       }
       if (!holds(r, recv, k, c, v, q)) {
-        keep(out, make(p, "send_before_receive", r, k, v,
-                       fmt::format("rank {} sends block {} in round {} before receiving it", r,
-                                   v, k)));
+        keep(out,
+             make(p, "send_before_receive", r, k, v,
+                  fmt::format("rank {} sends block {} in round {} before receiving it", r, v, k)));
       }
     }
   }
@@ -160,10 +167,10 @@ struct CirculantStreamingCheck::State {
   StreamingOptions options;
   int q = 0;
   int log_l = 0;
-  std::int64_t l = 0;        // ranks per bucket (= per chunk)
-  std::int64_t buckets = 0;  // ceil(p / l)
+  std::int64_t l = 0;                                       // ranks per bucket (= per chunk)
+  std::int64_t buckets = 0;                                 // ceil(p / l)
   std::array<std::vector<std::uint64_t>, kHashes> weights;  // w_j[i], i < l, uniform
-  std::vector<std::uint64_t> d;  // D[bucket][k][j] (fingerprint mode)
+  std::vector<std::uint64_t> d;                             // D[bucket][k][j] (fingerprint mode)
   std::mutex mutex;
   Verdict best;
   std::atomic<std::int64_t> done{0};
@@ -171,7 +178,9 @@ struct CirculantStreamingCheck::State {
   RankChecker checker() const { return {in.p, q, in.skips, in.baseblock}; }
   std::size_t at(std::int64_t bucket, int k, int j) const {
     return (static_cast<std::size_t>(bucket) * static_cast<std::size_t>(q) +
-            static_cast<std::size_t>(k)) * kHashes + static_cast<std::size_t>(j);
+            static_cast<std::size_t>(k)) *
+               kHashes +
+           static_cast<std::size_t>(j);
   }
 };
 
@@ -199,9 +208,9 @@ CirculantStreamingCheck::CirculantStreamingCheck(StreamingInput input,
   if (options.agreement == AgreementMode::exact) return;
   require_memory(shared_bytes(s.in.p, options),
                  fmt::format("the streaming fingerprint tables of p = {}", s.in.p));
-  std::mt19937_64 g(options.seed != 0 ? options.seed
-                                      : (std::uint64_t{std::random_device{}()} << 32) ^
-                                            std::random_device{}());
+  std::mt19937_64 g(options.seed != 0
+                        ? options.seed
+                        : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}());
   for (auto& w : s.weights) {
     w.resize(static_cast<std::size_t>(s.l));
     for (auto& e : w) e = g();
@@ -216,24 +225,28 @@ Verdict CirculantStreamingCheck::shape() const {
   const std::int64_t p = s.in.p;
   const int q = s.q;
   if (static_cast<std::int64_t>(s.in.skips.size()) != q + 1) {
-    return make(p, "shape", kNone, -1, kNone,
-                fmt::format("p = {} needs q = {} rounds, {} skips and {} x {} tables", p, q,
-                            q + 1, p, q));
+    return make(
+        p, "shape", kNone, -1, kNone,
+        fmt::format("p = {} needs q = {} rounds, {} skips and {} x {} tables", p, q, q + 1, p, q));
   }
   for (int k = 0; k <= q; ++k) {
     const std::int64_t want = (p + (std::int64_t{1} << (q - k)) - 1) >> (q - k);
     const std::int64_t got = s.in.skips[static_cast<std::size_t>(k)];
     if (got != want) {
-      return make(p, "skips", kNone, -1, kNone,
-                  fmt::format("skips[{}] = {} but the circulant graph of p = {} has {}", k, got,
-                              p, want));
+      return make(
+          p, "skips", kNone, -1, kNone,
+          fmt::format("skips[{}] = {} but the circulant graph of p = {} has {}", k, got, p, want));
     }
   }
   return std::nullopt;
 }
 
-std::int64_t CirculantStreamingCheck::chunks() const { return s_->buckets; }
-std::int64_t CirculantStreamingCheck::chunk_begin(std::int64_t i) const { return i << s_->log_l; }
+std::int64_t CirculantStreamingCheck::chunks() const {
+  return s_->buckets;
+}
+std::int64_t CirculantStreamingCheck::chunk_begin(std::int64_t i) const {
+  return i << s_->log_l;
+}
 std::int64_t CirculantStreamingCheck::chunk_end(std::int64_t i) const {
   return std::min(s_->in.p, (i + 1) << s_->log_l);
 }
@@ -266,7 +279,8 @@ void CirculantStreamingCheck::check_chunk(std::int64_t i) {
   const bool fp = s.options.agreement == AgreementMode::fingerprint;
   std::vector<std::int8_t> recv(uq), send(uq), other_recv(uq), other_send(uq);
   ChunkSums sums(q);
-  for (int k = 0; k < q; ++k) sums.first[static_cast<std::size_t>(k)] = rc.receiver(a, k) >> s.log_l;
+  for (int k = 0; k < q; ++k)
+    sums.first[static_cast<std::size_t>(k)] = rc.receiver(a, k) >> s.log_l;
   Verdict out;
   for (std::int64_t r = a; r < b; ++r) {
     s.in.rows(r, recv, send);

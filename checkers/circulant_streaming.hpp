@@ -58,8 +58,8 @@
 namespace collverify {
 
 // One rank's rows (q entries each); called from several threads at once.
-using RankRowsFn = std::function<void(std::int64_t r, std::span<std::int8_t> recv,
-                                      std::span<std::int8_t> send)>;
+using RankRowsFn =
+    std::function<void(std::int64_t r, std::span<std::int8_t> recv, std::span<std::int8_t> send)>;
 // The baseblock a schedule states for rank r >= 1.
 using BaseblockFn = std::function<int(std::int64_t r)>;
 

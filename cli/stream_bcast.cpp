@@ -27,7 +27,8 @@ class RankProgress {
     std::lock_guard lock(mutex_);
     done_ += ranks;
     const auto now = std::chrono::steady_clock::now();
-    if (now - last_ >= (tty_ ? std::chrono::milliseconds(500) : std::chrono::milliseconds(60'000))) {
+    if (now - last_ >=
+        (tty_ ? std::chrono::milliseconds(500) : std::chrono::milliseconds(60'000))) {
       last_ = now;
       print(false);
     }
@@ -39,11 +40,13 @@ class RankProgress {
 
  private:
   void print(bool final_line) {
-    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    const double t =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     const double rate = t > 0 ? static_cast<double>(done_) / t : 0;
     const double eta = rate > 0 ? static_cast<double>(p_ - done_) / rate : 0;
     const std::string line = fmt::format(
-        "bcast p = {} (streamed): {}/{} ranks checked, {:.0f} ranks/s, {:.0f} s elapsed, ETA {:.0f} s",
+        "bcast p = {} (streamed): {}/{} ranks checked, {:.0f} ranks/s, {:.0f} s elapsed, ETA "
+        "{:.0f} s",
         p_, done_, p_, rate, t, eta);
     if (tty_) {
       std::fprintf(stderr, "\r%s\033[K%s", line.c_str(), final_line ? "\n" : "");

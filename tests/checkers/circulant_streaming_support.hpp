@@ -42,9 +42,8 @@ inline std::string show(const Verdict& v) {
 
 inline bool same(const Verdict& a, const Verdict& b) {
   if (a.has_value() != b.has_value()) return false;
-  return !a || (a->property == b->property && a->p == b->p && a->n == b->n &&
-                a->rank == b->rank && a->round == b->round && a->block == b->block &&
-                a->message == b->message);
+  return !a || (a->property == b->property && a->p == b->p && a->n == b->n && a->rank == b->rank &&
+                a->round == b->round && a->block == b->block && a->message == b->message);
 }
 
 // The modes compared with the fast checker: fingerprint with the default buckets, with buckets
@@ -114,7 +113,8 @@ inline void check_range(std::int64_t lo, std::int64_t hi, int per_kind, int rand
     ASSERT_FALSE(expect_streaming_equals_fast(s, "reference p=" + std::to_string(p))) << p;
     ASSERT_FALSE(generic_rejects(s)) << p;
     if (s.q == 0) continue;
-    for (const auto& m : mutants_of_every_kind(s, static_cast<std::uint64_t>(p), per_kind, random)) {
+    for (const auto& m :
+         mutants_of_every_kind(s, static_cast<std::uint64_t>(p), per_kind, random)) {
       const auto bad = apply(s, m);
       const std::string what = "p=" + std::to_string(p) + " " + m.describe();
       const Verdict v = expect_streaming_equals_fast(bad, what);

@@ -23,9 +23,15 @@ TEST(CirculantStreaming, ExampleP4) {
   EXPECT_EQ(v->block, 1);
 }
 
-TEST(CirculantStreaming, AgreesWithFastAndGenericP1To128) { check_range(1, 128, 2, 6); }
-TEST(CirculantStreaming, AgreesWithFastAndGenericP129To320) { check_range(129, 320, 1, 2); }
-TEST(CirculantStreaming, AgreesWithFastAndGenericP321To512) { check_range(321, 512, 1, 1); }
+TEST(CirculantStreaming, AgreesWithFastAndGenericP1To128) {
+  check_range(1, 128, 2, 6);
+}
+TEST(CirculantStreaming, AgreesWithFastAndGenericP129To320) {
+  check_range(129, 320, 1, 2);
+}
+TEST(CirculantStreaming, AgreesWithFastAndGenericP321To512) {
+  check_range(321, 512, 1, 1);
+}
 
 // Many broken entries at once, out-of-range values included: the smallest witness must still
 // be the fast checker's, and an out-of-range send (which makes the sums differ without an
@@ -118,7 +124,8 @@ TEST(CirculantStreaming, SeedsDoNotChangeTheVerdict) {
     const auto s = apply(ref, m);
     const Verdict fast = check_circulant_schedule(s);
     for (std::uint64_t seed : {0u, 1u, 12345u}) {
-      const Verdict v = check_circulant_streaming(from_table(s), {AgreementMode::fingerprint, 8, seed});
+      const Verdict v =
+          check_circulant_streaming(from_table(s), {AgreementMode::fingerprint, 8, seed});
       EXPECT_TRUE(same(v, fast)) << m.describe() << " seed " << seed;
     }
   }

@@ -3,12 +3,12 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <sys/wait.h>
+#include <unistd.h>
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace collverify {
 namespace {
@@ -39,7 +39,9 @@ fs::path temp_dir(const std::string& name) {
   return d;
 }
 
-bool has(const CliRun& r, const std::string& text) { return r.out.find(text) != std::string::npos; }
+bool has(const CliRun& r, const std::string& text) {
+  return r.out.find(text) != std::string::npos;
+}
 
 nlohmann::json summary(const fs::path& dir) {
   std::ifstream in(dir / "summary.json");
@@ -69,10 +71,12 @@ TEST(StreamCli, SwitchesAutomaticallyAboveTheTableSize) {
 // report the same violations, witnesses and causes.
 TEST(StreamCli, SameViolationsAsTheTables) {
   const auto dir = temp_dir("same");
-  const std::string common = "verify bcast --p 2..150 --transcription literal --format json --report ";
+  const std::string common =
+      "verify bcast --p 2..150 --transcription literal --format json --report ";
   const CliRun a = run(common + (dir / "tables").string());
   const CliRun b = run(common + (dir / "stream").string() + " --stream --jobs 2");
-  const CliRun c = run(common + (dir / "exact").string() + " --stream --stream-exact --stream-chunk 4");
+  const CliRun c =
+      run(common + (dir / "exact").string() + " --stream --stream-exact --stream-chunk 4");
   EXPECT_EQ(a.code, 1) << a.out;
   EXPECT_EQ(b.code, 1) << b.out;
   EXPECT_EQ(c.code, 1) << c.out;
@@ -89,8 +93,8 @@ TEST(StreamCli, SameViolationsAsTheTables) {
 TEST(StreamCli, InterruptedStreamIsIncomplete) {
   const auto dir = temp_dir("sigint");
   const CliRun r = run("--version >/dev/null; exec timeout --preserve-status -s INT 2 " +
-                    std::string(COLLVERIFY_BIN) + " verify bcast --p 2^24 --stream --jobs 1 --report " +
-                    dir.string());
+                       std::string(COLLVERIFY_BIN) +
+                       " verify bcast --p 2^24 --stream --jobs 1 --report " + dir.string());
   EXPECT_EQ(r.code, 3) << r.out;
   EXPECT_TRUE(has(r, "run interrupted")) << r.out;
   EXPECT_TRUE(has(r, "interrupted: not every rank was checked")) << r.out;
