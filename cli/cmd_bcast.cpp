@@ -48,6 +48,7 @@ struct BcastArgs {
   std::string schedule_plugin;
   std::int64_t generic_max_p = 1024;
   std::string transcription = "corrected";
+  StreamRunOptions stream;
 };
 
 struct ScheduleArgs {
@@ -103,6 +104,7 @@ int run_verify(const BcastArgs& a, const CommandContext& ctx) {
   o.instances = a.common.instances || o.range.count() <= 64;
   o.generic_max_p = a.generic_max_p;
   o.interrupted = ctx.interrupted;
+  o.stream = a.stream;
   auto result = verify_bcast(*source, o);
   std::vector<ConstructionSummary> parts;
   parts.push_back(std::move(result.summary));
@@ -136,6 +138,7 @@ void register_bcast_commands(const CommandTree& tree) {
   sub->add_option("--transcription", va->transcription,
                   "alg45 only: corrected (default) or literal (docs/ERRATA.md); literal alone "
                   "selects alg45");
+  add_stream_flags(*sub, va->stream);
   tree.commands->push_back({sub, [va](const CommandContext& ctx) { return run_verify(*va, ctx); }});
 }
 

@@ -1,8 +1,10 @@
 #include "cli/verify_bcast.hpp"
 
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <chrono>
 #include <exception>
 #include <limits>
@@ -14,6 +16,7 @@
 #include "checkers/lower_bounds.hpp"
 #include "checkers/simulate.hpp"
 #include "cli/progress.hpp"
+#include "cli/stream_bcast.hpp"
 #include "model/error.hpp"
 #include "model/int_math.hpp"
 #include "model/memory.hpp"
@@ -22,11 +25,11 @@
 namespace collverify::cli {
 namespace {
 
-
 struct POutcome {
   CaseResult result;
   std::vector<InstanceResult> instances;
   std::optional<ScheduleExcerpt> excerpt;
+  bool simulated = false;  // the generic simulation ran
 };
 
 // Memory of one generic simulation: the Algorithm 6 expansion (a Transfer per rank and round,
@@ -44,13 +47,24 @@ std::int64_t tables_bytes(std::int64_t p) {
   return checked_add(CirculantSchedule::table_bytes(p), checked_mul(p, 9, "p"), "p");
 }
 
+bool streamed(std::int64_t p, const VerifyOptions& o) {
+  return o.stream.force || tables_bytes(p) > o.stream.above_bytes;
+}
+
 // Refuses, before any work, a run whose largest instances would not fit in memory when `jobs`
-// of them run at once.
+// of them run at once (a streamed p runs alone, on every job).
 void require_run_memory(const std::vector<std::int64_t>& ps, const VerifyOptions& o, int jobs) {
-  // Both figures grow with p and n, so the largest p, and the largest simulated p with its
+  // Both figures grow with p and n, so the largest built p, and the largest simulated p with its
   // largest n, are the worst cases. ps is ascending.
-  std::int64_t worst = tables_bytes(ps.back());
-  std::string what = fmt::format("p = {}", ps.back());
+  std::int64_t worst = 0;
+  std::string what;
+  for (auto it = ps.rbegin(); it != ps.rend(); ++it) {
+    if (!streamed(*it, o)) {
+      worst = tables_bytes(*it);
+      what = fmt::format("p = {}", *it);
+      break;
+    }
+  }
   const auto sim = std::upper_bound(ps.begin(), ps.end(), o.generic_max_p);
   if (sim != ps.begin()) {
     const std::int64_t p = *std::prev(sim);
@@ -64,8 +78,14 @@ void require_run_memory(const std::vector<std::int64_t>& ps, const VerifyOptions
       }
     }
   }
-  require_memory(checked_mul(worst, jobs, "size"),
-                 fmt::format("verifying {} with {} job(s) at once", what, jobs));
+  if (worst > 0) {
+    require_memory(checked_mul(worst, jobs, "size"),
+                   fmt::format("verifying {} with {} job(s) at once", what, jobs));
+  }
+  if (!ps.empty() && streamed(ps.back(), o)) {
+    require_memory(stream_bytes(ps.back(), std::max(1, o.jobs), o.stream),
+                   fmt::format("streaming p = {}", ps.back()));
+  }
 }
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
@@ -86,17 +106,19 @@ Verdict simulate_all_n(const CirculantSchedule& s, const std::vector<std::int64_
   return std::nullopt;
 }
 
-POutcome verify_one(const ScheduleSource& source, std::int64_t p, const VerifyOptions& o) {
-  const auto t0 = std::chrono::steady_clock::now();
+// Given the fast verdict (from the tables or streamed), runs the generic simulation where it
+// applies and assembles the outcome. s is the built schedule, or null for a streamed p (built
+// here only if the simulation needs it).
+POutcome conclude(const ScheduleSource& source, std::int64_t p, const VerifyOptions& o,
+                  const Verdict& fast, const CirculantSchedule* built,
+                  std::chrono::steady_clock::time_point t0) {
   POutcome out;
   out.result.p = p;
-  const CirculantSchedule s = source.build(p);
   const std::vector<std::int64_t> ns = o.blocks.for_p(p);
   if (ns.empty()) {
     throw InputError(fmt::format("--blocks '{}' leaves no block count n >= 1 for p = {}",
                                  o.blocks.text(), p));
   }
-  const Verdict fast = check_circulant_schedule(s, {source.states_baseblocks()});
   Verdict v = fast;
   std::vector<InstanceResult> simulated;
   // A schedule of the wrong shape or on another graph cannot be expanded; a failing p is only
@@ -105,8 +127,11 @@ POutcome verify_one(const ScheduleSource& source, std::int64_t p, const VerifyOp
   const bool refine = fast && p <= o.refine_max_p &&
                       simulation_bytes(p, ns.back()) <= physical_memory_bytes() / 4 / std::max(1, o.jobs);
   const bool simulate = expandable && (p <= o.generic_max_p || refine);
+  std::optional<CirculantSchedule> own;
+  if (simulate && !built) built = &own.emplace(source.build(p));
+  out.simulated = simulate;
   if (simulate) {
-    if (Verdict g = simulate_all_n(s, ns, &simulated)) {
+    if (Verdict g = simulate_all_n(*built, ns, &simulated)) {
       // The generic witness names n and the absolute round; the phase invariant names the cause.
       if (fast && fast->rank != kNone && fast->round != kNone) {
         g->message += fmt::format("; cause: {} at rank {}, round {} of every phase: {}",
@@ -131,10 +156,33 @@ POutcome verify_one(const ScheduleSource& source, std::int64_t p, const VerifyOp
   if (v) {
     out.result.status = Status::fail;
     // The fast witness points at the table entry that causes the failure; mark that one.
-    out.excerpt = excerpt_around(s, fast ? *fast : *v);
+    const Violation& at = fast ? *fast : *v;
+    out.excerpt = built ? excerpt_around(*built, at) : excerpt_around(source, p, at);
     out.result.violation = std::move(v);
   }
   out.result.seconds = seconds_since(t0);
+  return out;
+}
+
+POutcome verify_one(const ScheduleSource& source, std::int64_t p, const VerifyOptions& o) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const CirculantSchedule s = source.build(p);
+  return conclude(source, p, o, check_circulant_schedule(s, {source.states_baseblocks()}), &s, t0);
+}
+
+// A streamed p on every job; nullopt when it was interrupted before any violation was found.
+// `checks` receives which checks ran.
+std::optional<POutcome> verify_streamed(const ScheduleSource& source, std::int64_t p,
+                                        const VerifyOptions& o, bool& complete,
+                                        std::string& checks) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const StreamOutcome st = stream_bcast(source, p, o.jobs, o.stream, o.interrupted);
+  std::optional<POutcome> out;
+  if (st.complete || st.verdict) out = conclude(source, p, o, st.verdict, nullptr, t0);
+  if (!st.complete) complete = false;
+  checks = st.checks + (out && out->simulated
+                            ? "; generic simulation of every n run from the built tables"
+                            : "; generic simulation not run (it needs the tables)");
   return out;
 }
 
@@ -145,34 +193,81 @@ double cost(std::int64_t p) {
 
 }  // namespace
 
-ScheduleExcerpt excerpt_around(const CirculantSchedule& s, const Violation& v) {
+namespace {
+
+// Columns rank - 3 .. rank + 3 of v's rank (clipped to [0, p)), filled by rows(r, recv, send),
+// and the broken entry marked.
+template <typename Rows>
+ScheduleExcerpt excerpt_of(std::int64_t p, int q, const Violation& v, Rows rows) {
   ScheduleExcerpt e;
-  e.p = s.p;
-  e.q = s.q;
-  const std::int64_t centre = v.rank >= 0 && v.rank < s.p ? v.rank : 0;
-  for (std::int64_t r = std::max<std::int64_t>(0, centre - 3);
-       r <= std::min(s.p - 1, centre + 3); ++r) {
+  e.p = p;
+  e.q = q;
+  const std::int64_t centre = v.rank >= 0 && v.rank < p ? v.rank : 0;
+  for (std::int64_t r = std::max<std::int64_t>(0, centre - 3); r <= std::min(p - 1, centre + 3);
+       ++r) {
     e.ranks.push_back(r);
-    if (!s.baseblock.empty()) e.baseblock.push_back(s.baseblock[static_cast<std::size_t>(r)]);
     std::vector<int> recv, send;
-    for (int k = 0; k < s.q; ++k) {
-      if (r != 0) recv.push_back(s.recv_at(r, k));  // the root receives nothing
-      send.push_back(s.send_at(r, k));
-    }
+    rows(r, recv, send);
+    if (r == 0) recv.clear();  // the root receives nothing
     e.recv.push_back(std::move(recv));
     e.send.push_back(std::move(send));
   }
-  if (v.rank == kNone || v.round == kNone || s.q == 0 || v.property == "completeness" ||
+  if (v.rank == kNone || v.round == kNone || q == 0 || v.property == "completeness" ||
       v.property == "round_optimal") {
     return e;
   }
   // Fast witnesses give the round of a phase; generic ones an absolute round of the expansion.
-  const std::int64_t k = v.n == kNone ? v.round : (v.round + circulant::dummy_rounds(s.q, v.n)) % s.q;
+  const std::int64_t k = v.n == kNone ? v.round : (v.round + circulant::dummy_rounds(q, v.n)) % q;
   e.marked_rank = v.rank;
   e.marked_round = static_cast<int>(k);
   const bool send_side = v.property == "send_before_receive" || v.property == "root_block_order";
   e.marked_table = send_side ? "send" : "recv";
   return e;
+}
+
+}  // namespace
+
+ScheduleExcerpt excerpt_around(const CirculantSchedule& s, const Violation& v) {
+  ScheduleExcerpt e = excerpt_of(s.p, s.q, v, [&](std::int64_t r, std::vector<int>& recv,
+                                                  std::vector<int>& send) {
+    for (int k = 0; k < s.q; ++k) {
+      recv.push_back(s.recv_at(r, k));
+      send.push_back(s.send_at(r, k));
+    }
+  });
+  if (!s.baseblock.empty()) {
+    for (std::int64_t r : e.ranks) e.baseblock.push_back(s.baseblock[static_cast<std::size_t>(r)]);
+  }
+  return e;
+}
+
+ScheduleExcerpt excerpt_around(const ScheduleSource& source, std::int64_t p, const Violation& v) {
+  const int q = ceil_log2(p);
+  return excerpt_of(p, q, v, [&](std::int64_t r, std::vector<int>& recv, std::vector<int>& send) {
+    std::vector<std::int8_t> r8(static_cast<std::size_t>(q)), s8(static_cast<std::size_t>(q));
+    source.rank_rows(p, r, r8, s8);
+    recv.assign(r8.begin(), r8.end());
+    send.assign(s8.begin(), s8.end());
+  });
+}
+
+void add_stream_flags(CLI::App& app, StreamRunOptions& s) {
+  app.add_flag("--stream", s.force,
+               "check every rank of each p from rows computed on demand, without the p x q "
+               "tables (automatic for p whose tables exceed 1 GiB)");
+  // Hidden (tests and benchmarks): the switch-over size, the exact agreement mode, the chunk
+  // size and the fingerprint seed.
+  app.add_option("--stream-above-bytes", s.above_bytes)->group("");
+  app.add_flag("--stream-exact", s.exact)->group("");
+  app.add_option("--stream-chunk", s.chunk_ranks)
+      ->group("")
+      ->check([](const std::string& t) -> std::string {
+        const long long v = std::atoll(t.c_str());
+        return v >= 1 && v <= (1LL << 20) && (v & (v - 1)) == 0
+                   ? ""
+                   : "--stream-chunk '" + t + "' is not a power of two from 1 to 2^20";
+      });
+  app.add_option("--stream-seed", s.seed)->group("");
 }
 
 VerifyResult verify_bcast(const ScheduleSource& source, const VerifyOptions& o) {
@@ -182,11 +277,13 @@ VerifyResult verify_bcast(const ScheduleSource& source, const VerifyOptions& o) 
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return cost(ps[a]) > cost(ps[b]); });
-  double total_cost = 0;
-  for (std::int64_t p : ps) total_cost += cost(p);
 
-  const int jobs = static_cast<int>(
-      std::clamp<std::int64_t>(static_cast<std::int64_t>(ps.size()), 1, std::max(1, o.jobs)));
+  // Built p on the pool below, one p per job; streamed p afterwards, one at a time on every job.
+  std::vector<std::size_t> built_order, streamed_order;
+  for (std::size_t i : order) (streamed(ps[i], o) ? streamed_order : built_order).push_back(i);
+  std::sort(streamed_order.begin(), streamed_order.end());
+  const int jobs = static_cast<int>(std::clamp<std::int64_t>(
+      static_cast<std::int64_t>(built_order.size()), 1, std::max(1, o.jobs)));
   require_run_memory(ps, o, jobs);
 
   std::vector<std::optional<POutcome>> outcomes(ps.size());
@@ -196,16 +293,18 @@ VerifyResult verify_bcast(const ScheduleSource& source, const VerifyOptions& o) 
   std::mutex error_mutex;
   std::exception_ptr error;
   std::atomic<std::int64_t> error_p{std::numeric_limits<std::int64_t>::max()};
-  Progress progress("bcast", static_cast<std::int64_t>(ps.size()), total_cost);
+  double built_cost = 0;
+  for (std::size_t i : built_order) built_cost += cost(ps[i]);
+  Progress progress("bcast", static_cast<std::int64_t>(built_order.size()), built_cost);
 
   auto worker = [&] {
     while (!(o.interrupted && o.interrupted->load())) {
       const std::size_t i = next.fetch_add(1);
-      if (i >= order.size()) return;
-      const std::int64_t p = ps[order[i]];
+      if (i >= built_order.size()) return;
+      const std::int64_t p = ps[built_order[i]];
       if (p > error_p.load()) continue;
       try {
-        outcomes[order[i]] = verify_one(source, p, o);
+        outcomes[built_order[i]] = verify_one(source, p, o);
       } catch (const InputError&) {
         std::lock_guard lock(error_mutex);
         if (p < error_p.load()) {
@@ -225,6 +324,17 @@ VerifyResult verify_bcast(const ScheduleSource& source, const VerifyOptions& o) 
   progress.finish();
   if (error) std::rethrow_exception(error);
 
+  bool streams_complete = true;
+  std::string checks;
+  for (std::size_t i : streamed_order) {
+    if (o.interrupted && o.interrupted->load()) break;
+    outcomes[i] = verify_streamed(source, ps[i], o, streams_complete, checks);
+  }
+  if (!streamed_order.empty() && !checks.empty()) {
+    std::fprintf(stderr, "bcast: %zu p streamed (%s)%s\n", streamed_order.size(), checks.c_str(),
+                 streams_complete ? "" : "; interrupted: not every rank was checked");
+  }
+
   VerifyResult out;
   ConstructionSummary& s = out.summary;
   s.name = "bcast";
@@ -243,6 +353,7 @@ VerifyResult verify_bcast(const ScheduleSource& source, const VerifyOptions& o) 
     for (auto& inst : oc->instances) s.instances.push_back(inst);
     s.cases.push_back(std::move(oc->result));
   }
+  if (!streams_complete) out.complete = false;
   std::sort(s.violations.begin(), s.violations.end());
   s.seconds = seconds_since(t0);
   return out;
