@@ -34,6 +34,9 @@ class Logp final : public ScheduleSource {
     circulant::logp_recv_schedule(c, r, recv);
     circulant::logp_send_schedule(c, r, send);
   }
+  int rank_baseblock(std::int64_t p, std::int64_t r) const override {
+    return circulant::baseblock(circulant_for(p), r);
+  }
   std::string describe() const override {
     return "seed 000 circulant broadcast, O(log p) construction (reference)";
   }
@@ -51,6 +54,9 @@ class Reference final : public ScheduleSource {
     const auto rows = circulant::rank_schedule(circulant::Circulant(p), r, {t_});
     std::copy(rows.recv.begin(), rows.recv.end(), recv.begin());
     std::copy(rows.send.begin(), rows.send.end(), send.begin());
+  }
+  int rank_baseblock(std::int64_t p, std::int64_t r) const override {
+    return circulant::baseblock(circulant_for(p), r);
   }
   std::string describe() const override {
     const bool literal = t_.alg3_line20 == circulant::Transcription::literal ||

@@ -25,6 +25,10 @@ class ScheduleSource {
   // One rank's rows (q entries each), computed alone as a processor would, without building the
   // tables of every rank: what a streaming check of a huge p asks for, rank by rank, from
   // several threads at once. A file answers from its table.
+  // The baseblock one rank's schedule states (Algorithm 2 for the built-in constructions), for
+  // ranks 1..p-1 of sources whose states_baseblocks() is true and that build any p; the default
+  // is for sources that state none per rank.
+  virtual int rank_baseblock(std::int64_t /*p*/, std::int64_t /*r*/) const { return -1; }
   virtual void rank_rows(std::int64_t p, std::int64_t r, std::span<std::int8_t> recv,
                          std::span<std::int8_t> send) const = 0;
 };

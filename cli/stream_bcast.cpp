@@ -76,7 +76,8 @@ StreamingOptions checker_options(const StreamRunOptions& o) {
 
 // What the schedule states besides its rows: a file's own skips and baseblocks (its table is in
 // memory anyway); for a construction or plugin, the skips of Algorithm 1 (what their build()
-// states too) and no baseblocks, which ScheduleSource does not give per rank.
+// states too); a construction's baseblocks come per rank (ScheduleSource::rank_baseblock),
+// a plugin states none.
 struct Stated {
   std::vector<std::int64_t> skips;
   std::vector<std::int8_t> baseblock;
@@ -112,7 +113,8 @@ StreamOutcome stream_bcast(const ScheduleSource& source, std::int64_t p, int job
                            const StreamRunOptions& o, const std::atomic<bool>* interrupted) {
   Stated st = stated(source, p);
   StreamOutcome out;
-  out.checks = describe_checks(o, !st.baseblock.empty());
+  const bool per_rank_baseblocks = source.only_p() == 0 && source.states_baseblocks();
+  out.checks = describe_checks(o, !st.baseblock.empty() || per_rank_baseblocks);
   StreamingInput in;
   in.p = p;
   in.skips = st.skips;
@@ -123,6 +125,9 @@ StreamOutcome stream_bcast(const ScheduleSource& source, std::int64_t p, int job
     in.baseblock = [bb = std::move(st.baseblock)](std::int64_t r) {
       return static_cast<int>(bb[static_cast<std::size_t>(r)]);
     };
+  }
+  if (per_rank_baseblocks) {
+    in.baseblock = [&source, p](std::int64_t r) { return source.rank_baseblock(p, r); };
   }
   CirculantStreamingCheck check(std::move(in), checker_options(o));
   if ((out.verdict = check.shape())) return out;

@@ -36,6 +36,20 @@ TEST(ScheduleSource, RankRowsEqualTheBuiltTablesForBothConstructions) {
   }
 }
 
+TEST(ScheduleSource, RankBaseblockEqualsTheBuiltTablesBaseblocks) {
+  for (Construction c : {Construction::logp, Construction::alg45}) {
+    const auto source = reference_source(c);
+    ASSERT_TRUE(source->states_baseblocks());
+    for (std::int64_t p = 2; p <= 150; ++p) {
+      const auto s = source->build(p);
+      for (std::int64_t r = 1; r < p; ++r) {
+        ASSERT_EQ(source->rank_baseblock(p, r), s.baseblock[static_cast<std::size_t>(r)])
+            << construction_name(c) << " p=" << p << " r=" << r;
+      }
+    }
+  }
+}
+
 // What a streaming check of p = 2^30 does: rank_rows from several threads, alternating with
 // another p so that the per-thread circulant cache is replaced under way.
 TEST(ScheduleSource, LogpRankRowsAreThreadSafeAtTwoToThe30) {
