@@ -15,6 +15,7 @@
 
 #include "cli/campaign.hpp"
 #include "cli/cmd_bcast.hpp"
+#include "cli/cmd_solve.hpp"
 #include "cli/command.hpp"
 #include "model/error.hpp"
 
@@ -59,6 +60,7 @@ int main(int argc, char** argv) {
   // One line per family (cli/cmd_<family>.cpp).
   cv::cli::register_bcast_commands(tree);
   cv::cli::register_campaign_command(tree);
+  cv::cli::register_solve_commands(tree);
 
   // CLI11 says only "a subcommand is required" for an unknown construction: name it.
   for (auto* parent : {schedule, verify}) {
