@@ -94,10 +94,14 @@ void encode(Encoding& e, z3::solver& s, const TreeProblem<std::int64_t>& pr, Roo
     const z3::expr msg = val(ctx, c.alpha) + val(ctx, c.beta) * sz;
     return pr.m[static_cast<Idx>(w)] > 0 ? msg : z3::ite(sz > 0, msg, val(ctx, 0));
   };
+  std::int64_t total_size = 0;
+  for (const std::int64_t b : pr.m) total_size += b;
   for (std::int64_t u = 0; u < p; ++u) {
     const Idx i = static_cast<Idx>(u);
     const std::int64_t copy_len = c.gamma * pr.m[i];
     s.add(e.lvl[i] >= 0 && e.lvl[i] < val(ctx, p) && e.size[i] >= val(ctx, pr.m[i]));
+    // Implied (the tree spans everything): the root's size is m, every size at most m.
+    s.add(e.size[i] <= val(ctx, total_size) && z3::implies(e.X(u, u), e.size[i] == val(ctx, total_size)));
     s.add(z3::implies(e.X(u, u), e.total >= e.done[i]));
     s.add(e.done[i] >= val(ctx, copy_len));
     // u's message to its parent ends after u is done (and after the parent's previous item).
@@ -193,18 +197,18 @@ SolverOutcome nonordered_tree_within(const TreeProblem<std::int64_t>& problem, R
 }
 
 Z3TreeResult nonordered_z3(const TreeProblem<std::int64_t>& problem, RootChoice root,
-                           const SolverOptions& options) {
+                           const SolverOptions& options, std::optional<std::int64_t> first_bound) {
   require_exact_tree_problem(problem, root, kZ3TreeMaxP, "Z3 tree solver");
   Session session(problem, root, options);
   Z3TreeResult r;
-  std::int64_t bound = tree_time_upper_bound(problem);
+  std::int64_t bound = first_bound.value_or(tree_time_upper_bound(problem));
   while (true) {
     TreeSolution found;
     ++r.solver_calls;
     const SolverOutcome o = session.check_within(problem, bound, &found);
     if (o == SolverOutcome::inconclusive) return r;
     if (o == SolverOutcome::unsat) {
-      CV_ASSERT(r.best.has_value(), "Z3: no tree within the star bound: encoding bug");
+      CV_ASSERT(r.best.has_value() || first_bound.has_value(), "Z3: no tree within the bound every tree meets");
       r.outcome = SolverOutcome::unsat;
       r.proof = fmt::format("no tree with completion time <= {}: unsat", bound);
       return r;

@@ -37,8 +37,13 @@ struct Z3TreeResult {
   std::string proof;                 // "no tree with completion time <= X: unsat"
 };
 
+// `first_bound`: the bound of the first query (default: tree_time_upper_bound, which every
+// tree meets). Given a known tree's time (e.g. the subset DP's), the descent is two queries
+// when that time is optimal. If the first query is already unsat, `best` stays empty and
+// `proof` says so (with the default bound that is an encoding bug, asserted).
 Z3TreeResult nonordered_z3(const TreeProblem<std::int64_t>& problem, RootChoice root,
-                           const SolverOptions& options);
+                           const SolverOptions& options,
+                           std::optional<std::int64_t> first_bound = std::nullopt);
 
 // One bounded query: is there a tree with completion time <= bound? sat / unsat /
 // inconclusive. When sat and `witness` is given, the tree found (re-evaluated) is stored.
