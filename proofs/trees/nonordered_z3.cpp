@@ -108,10 +108,14 @@ void encode(Encoding& e, z3::solver& s, const TreeProblem<std::int64_t>& pr, Roo
     s.add(z3::implies(!e.X(u, u), e.recv[i] >= e.done[i] + dur(u)));
     z3::expr sum = val(ctx, pr.m[i]);
     z3::expr busy = val(ctx, copy_len);  // implied: the port is busy this long before done[u]
+    z3::expr degree = val(ctx, 0);
     for (std::int64_t w = 0; w < p; ++w) {
       if (w == u) continue;
       const Idx j = static_cast<Idx>(w);
       sum = sum + z3::ite(e.X(w, u), e.size[j], val(ctx, 0));
+      // Children that send (a subtree of size 0 sends nothing and costs no alpha).
+      const z3::expr sends = pr.m[j] > 0 ? e.X(w, u) : e.X(w, u) && e.size[j] > 0;
+      degree = degree + z3::ite(sends, val(ctx, 1), val(ctx, 0));
       busy = busy + z3::ite(e.X(w, u), dur(w), val(ctx, 0));
       // w under u: one deeper; u is done after w's message; the first child follows u's copy.
       s.add(z3::implies(e.X(w, u), e.lvl[j] == e.lvl[i] + 1 && e.done[i] >= e.recv[j]));
@@ -121,6 +125,10 @@ void encode(Encoding& e, z3::solver& s, const TreeProblem<std::int64_t>& pr, Roo
     }
     s.add(e.size[i] == sum);
     s.add(e.done[i] >= busy);
+    // The same busy time in terms of u's own size and degree (linear once the degree is known):
+    // copy + beta * (Size(u) - m_u) + alpha * (children that send).
+    s.add(e.done[i] >= val(ctx, copy_len) + val(ctx, c.beta) * (e.size[i] - val(ctx, pr.m[i])) +
+                           val(ctx, c.alpha) * degree);
   }
   if (root.root) s.add(e.X(*root.root, *root.root));
 }
