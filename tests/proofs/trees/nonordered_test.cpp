@@ -122,10 +122,10 @@ TEST(NonOrdered, AllSolversAgreeOnRandomSmallInstances) {
   }
 }
 
-// p = 6 against brute force, fixed and best root (the twin's upper end).
+// p = 6 against brute force with a fixed root (the best root and p = 7: the slow test).
 TEST(NonOrdered, SubsetDpEqualsBruteForceAtSixProcessors) {
   const auto pr = problem({4, 0, 9, 2, 7, 3}, 3, 1, 1);
-  for (auto root : {RootChoice::best(), RootChoice::fixed(3)}) {
+  for (auto root : {RootChoice::fixed(3)}) {
     const TreeSolution dp = nonordered_subset_dp(pr, root);
     EXPECT_EQ(dp.time, brute_force_nonordered(pr, root).time);
     expect_consistent(dp, pr, root);
