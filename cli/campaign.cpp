@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "cli/cmd_bcast.hpp"
+#include "cli/cmd_trees.hpp"
 #include "model/error.hpp"
 
 namespace collverify::cli {
@@ -13,6 +14,7 @@ namespace collverify::cli {
 std::vector<CampaignPart> campaign_parts() {
   std::vector<CampaignPart> parts;
   parts.push_back({"bcast", campaign_bcast});
+  parts.push_back({"trees", campaign_trees});
   return parts;
 }
 

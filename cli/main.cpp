@@ -15,6 +15,7 @@
 
 #include "cli/campaign.hpp"
 #include "cli/cmd_bcast.hpp"
+#include "cli/cmd_trees.hpp"
 #include "cli/cmd_solve.hpp"
 #include "cli/command.hpp"
 #include "model/error.hpp"
@@ -59,6 +60,7 @@ int main(int argc, char** argv) {
   const cv::cli::CommandTree tree{&app, schedule, verify, &commands};
   // One line per family (cli/cmd_<family>.cpp).
   cv::cli::register_bcast_commands(tree);
+  cv::cli::register_trees_commands(tree);
   cv::cli::register_campaign_command(tree);
   cv::cli::register_solve_commands(tree);
 

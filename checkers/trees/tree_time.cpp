@@ -72,6 +72,11 @@ std::vector<std::int64_t> subtree_sizes(const GatherTree& tree, const std::vecto
 
 template <class T>
 std::vector<T> gather_times(const GatherTree& tree, const TreeProblem<T>& problem) {
+  return gather_times(tree, problem, LeafCopy::paid);
+}
+
+template <class T>
+std::vector<T> gather_times(const GatherTree& tree, const TreeProblem<T>& problem, LeafCopy leaf) {
   CV_ASSERT(problem.m.size() == tree.sequence.size(), "one block size per processor");
   const std::vector<std::int64_t> size = subtree_sizes(tree, problem.m);
   const auto& cost = problem.cost;
@@ -83,6 +88,7 @@ std::vector<T> gather_times(const GatherTree& tree, const TreeProblem<T>& proble
       if (c == v) {
         CV_ASSERT(!copied, "local copy listed twice");
         copied = true;
+        if (leaf == LeafCopy::free && tree.sequence[static_cast<Idx>(v)].size() == 1) continue;
         t = add(t, mul(cost.g(v), static_cast<T>(problem.m[static_cast<Idx>(v)]), v), v);
         continue;
       }
@@ -99,5 +105,8 @@ std::vector<T> gather_times(const GatherTree& tree, const TreeProblem<T>& proble
 
 template std::vector<std::int64_t> gather_times(const GatherTree&, const TreeProblem<std::int64_t>&);
 template std::vector<double> gather_times(const GatherTree&, const TreeProblem<double>&);
+template std::vector<std::int64_t> gather_times(const GatherTree&, const TreeProblem<std::int64_t>&,
+                                                LeafCopy);
+template std::vector<double> gather_times(const GatherTree&, const TreeProblem<double>&, LeafCopy);
 
 }  // namespace collverify::trees

@@ -23,6 +23,13 @@
 
 namespace collverify::trees {
 
+// Whether a leaf (sequence {v}) pays its local copy gamma_v m_v. The default of gather_times
+// below charges it; the paper's equations do not (Time(T^r_{r}) = 0 in Figure 1, C[i,i] = 0 in
+// Figures 5-7: a leaf sends straight from its buffer), and every construction in
+// reference/trees and every DP check uses LeafCopy::free. A processor with children always
+// pays its copy where its sequence places it.
+enum class LeafCopy { paid, free };
+
 // Size(T_v) for every v: the sum of m over v's subtree.
 std::vector<std::int64_t> subtree_sizes(const GatherTree& tree, const std::vector<std::int64_t>& m);
 
@@ -35,8 +42,20 @@ T gather_time(const GatherTree& tree, const TreeProblem<T>& problem) {
   return gather_times(tree, problem)[static_cast<std::size_t>(tree.root)];
 }
 
+template <class T>
+std::vector<T> gather_times(const GatherTree& tree, const TreeProblem<T>& problem, LeafCopy leaf);
+
+template <class T>
+T gather_time(const GatherTree& tree, const TreeProblem<T>& problem, LeafCopy leaf) {
+  return gather_times(tree, problem, leaf)[static_cast<std::size_t>(tree.root)];
+}
+
 extern template std::vector<std::int64_t> gather_times(const GatherTree&,
                                                        const TreeProblem<std::int64_t>&);
 extern template std::vector<double> gather_times(const GatherTree&, const TreeProblem<double>&);
+extern template std::vector<std::int64_t> gather_times(const GatherTree&,
+                                                       const TreeProblem<std::int64_t>&, LeafCopy);
+extern template std::vector<double> gather_times(const GatherTree&, const TreeProblem<double>&,
+                                                 LeafCopy);
 
 }  // namespace collverify::trees

@@ -1,0 +1,315 @@
+// `trees` and `verify trees` (seed 001). Parses, builds the instance (generators/), runs the
+// constructions and their checks (cli/trees_run.hpp), prints; no algorithm here.
+#include "cli/cmd_trees.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include "cli/trees_run.hpp"
+#include "generators/p_range.hpp"
+#include "generators/tree_distributions.hpp"
+#include "model/error.hpp"
+#include "model/int_math.hpp"
+#include "model/memory.hpp"
+#include "reference/trees/optimal.hpp"
+#include "reports/tree_dot.hpp"
+
+namespace collverify::cli {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+struct TreesArgs {
+  std::string p;
+  std::int64_t b = 1000;
+  std::string dist = "same";
+  std::string sizes;
+  std::string costs_file;
+  std::string alpha = "100", beta = "1", gamma = "1";
+  std::int64_t lambda = 5;
+  std::uint64_t seed = 1;
+  std::optional<std::int64_t> root;
+  std::string format = "json";
+  std::string picture;
+  std::string copy_placement = "first";
+};
+
+std::int64_t parse_count(const std::string& flag, const std::string& s) {
+  std::size_t used = 0;
+  long long v = 0;
+  try {
+    v = std::stoll(s, &used);
+  } catch (const std::exception&) {
+    throw InputError(fmt::format("{} '{}' is not an integer", flag, s));
+  }
+  if (used != s.size()) throw InputError(fmt::format("{} '{}' is not an integer", flag, s));
+  return v;
+}
+
+bool is_integer(const std::string& s) {
+  return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
+}
+
+double parse_cost(const std::string& flag, const std::string& s) {
+  char* end = nullptr;
+  const double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(v) || v < 0) {
+    throw InputError(fmt::format("{} '{}' is not a number >= 0", flag, s));
+  }
+  return v;
+}
+
+std::vector<std::int64_t> parse_sizes(const std::string& list) {
+  std::vector<std::int64_t> m;
+  std::stringstream in(list);
+  std::string tok;
+  while (std::getline(in, tok, ',')) {
+    if (!is_integer(tok)) {
+      throw InputError(fmt::format("--sizes entry '{}' is not a non-negative integer", tok));
+    }
+    m.push_back(parse_count("--sizes entry", tok));
+  }
+  if (m.empty()) throw InputError("--sizes is an empty list; give at least one block size");
+  return m;
+}
+
+template <class T>
+T json_cost(const json& v, const std::string& what) {
+  if (!v.is_number() || v.get<double>() < 0) {
+    throw InputError(fmt::format("{} = {} is not a number >= 0", what, v.dump()));
+  }
+  if constexpr (std::is_same_v<T, std::int64_t>) {
+    if (!v.is_number_integer()) throw InputError(fmt::format("{} = {} is not an integer", what, v.dump()));
+    return v.get<std::int64_t>();
+  } else {
+    return v.get<double>();
+  }
+}
+
+// {"alpha": [[p x p]], "beta": [[p x p]], "gamma": [p]}: alpha[i][j] for a message i -> j.
+template <class T>
+CostModel<T> read_costs(const std::string& path, std::int64_t p) {
+  std::ifstream f(path);
+  if (!f) throw InputError(fmt::format("--costs-file '{}' cannot be read", path));
+  json j;
+  try {
+    j = json::parse(f);
+  } catch (const json::exception& e) {
+    throw InputError(fmt::format("--costs-file '{}' is not JSON: {}", path, e.what()));
+  }
+  CostModel<T> c;
+  c.p = p;
+  for (const char* key : {"alpha", "beta"}) {
+    const json& mtx = j.value(key, json());
+    if (!mtx.is_array() || static_cast<std::int64_t>(mtx.size()) != p) {
+      throw InputError(fmt::format("--costs-file: '{}' must be a {} x {} matrix (p = {}), got {}",
+                                   key, p, p, p, mtx.is_array() ? std::to_string(mtx.size()) + " rows" : mtx.type_name()));
+    }
+    for (std::int64_t i = 0; i < p; ++i) {
+      const json& row = mtx[static_cast<std::size_t>(i)];
+      if (!row.is_array() || static_cast<std::int64_t>(row.size()) != p) {
+        throw InputError(fmt::format("--costs-file: '{}' row {} must have {} entries", key, i, p));
+      }
+      for (std::int64_t x = 0; x < p; ++x) {
+        const T v = json_cost<T>(row[static_cast<std::size_t>(x)], fmt::format("{}[{}][{}]", key, i, x));
+        (std::string(key) == "alpha" ? c.alpha_ij : c.beta_ij).push_back(v);
+      }
+    }
+  }
+  const json& g = j.value("gamma", json());
+  if (!g.is_array() || static_cast<std::int64_t>(g.size()) != p) {
+    throw InputError(fmt::format("--costs-file: 'gamma' must be a list of {} numbers (p = {})", p, p));
+  }
+  for (std::int64_t i = 0; i < p; ++i) {
+    c.gamma_i.push_back(json_cost<T>(g[static_cast<std::size_t>(i)], fmt::format("gamma[{}]", i)));
+  }
+  return c;
+}
+
+struct Instance {
+  std::string dist;
+  std::vector<std::int64_t> m;
+};
+
+std::vector<Instance> instances(const TreesArgs& a) {
+  if (!a.sizes.empty()) return {{"sizes", parse_sizes(a.sizes)}};
+  if (a.p.empty()) throw InputError("--p is required (or give --sizes LIST)");
+  const std::int64_t p = parse_count("--p", a.p);
+  if (p < 1) throw InputError(fmt::format("--p {} is not a processor count (need p >= 1)", p));
+  require_memory(trees::optimal_tree_memory_bytes(p, a.costs_file.empty()),
+                 fmt::format("optimal tree DP for p = {}", p));
+  const DistributionParams params{a.b, a.lambda, a.seed};
+  std::vector<Instance> out;
+  if (a.dist == "all") {
+    for (const auto d : all_tree_distributions()) {
+      out.push_back({distribution_name(d), block_sizes(d, p, params)});
+    }
+  } else {
+    const auto d = parse_distribution(a.dist);
+    out.push_back({distribution_name(d), block_sizes(d, p, params)});
+  }
+  return out;
+}
+
+template <class T>
+json number(T v) {
+  return json(v);
+}
+
+template <class T>
+std::string show(T v) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return fmt::format("{:g}", v);
+  } else {
+    return std::to_string(v);
+  }
+}
+
+template <class T>
+int run_trees_t(const TreesArgs& a, const CostModel<T>& base, json cost_json) {
+  const auto list = instances(a);
+  if (a.copy_placement != "first" && a.copy_placement != "figure4") {
+    throw InputError(fmt::format("--copy-placement '{}' is not one of: first, figure4",
+                                 a.copy_placement));
+  }
+  if (a.format != "json" && a.format != "md") {
+    throw InputError(fmt::format("--format '{}' is not one of: json, md", a.format));
+  }
+  json all = json::array();
+  std::string md;
+  bool violated = false;
+  for (const auto& inst : list) {
+    TreeProblem<T> pr{inst.m, base};
+    const std::int64_t p = pr.p();
+    if (!base.homogeneous()) pr.cost = read_costs<T>(a.costs_file, p);
+    const std::int64_t root = a.root.value_or(p / 2);
+    if (root < 0 || root >= p) {
+      throw InputError(fmt::format("--root {} is outside [0, {})", root, p));
+    }
+    std::vector<Violation> violations;
+    const auto rows = run_tree_algorithms(pr, root, violations, a.copy_placement == "figure4");
+    for (const auto& v : violations) {
+      std::fprintf(stderr, "collverify: %s: %s (p = %lld, processor %lld)\n", v.property.c_str(),
+                   v.message.c_str(), static_cast<long long>(v.p), static_cast<long long>(v.rank));
+      violated = true;
+    }
+    std::int64_t m = 0;
+    for (const auto x : inst.m) m = checked_add(m, x, "total size m");
+    json o{{"p", p}, {"m", m}, {"dist", inst.dist}};
+    for (auto it = cost_json.begin(); it != cost_json.end(); ++it) o[it.key()] = it.value();
+    o["fixed_root"] = root;
+    o["results"] = json::array();
+    for (const auto& r : rows) {
+      o["results"].push_back({{"algorithm", r.algorithm},
+                              {"root_mode", r.best ? "best" : "fixed"},
+                              {"root", r.root},
+                              {"time", number(r.time)}});
+    }
+    all.push_back(o);
+    // Table 1 layout: two lines per distribution, fixed root then best root [root chosen].
+    std::string fixed_line = fmt::format("| {} | fixed r = {} |", inst.dist, root);
+    std::string best_line = "| | best |";
+    for (const auto& name : tree_algorithms()) {
+      bool have = false;
+      for (const auto& r : rows) {
+        if (r.algorithm != name) continue;
+        have = true;
+        if (r.best) {
+          best_line += fmt::format(" {} [{}] |", show(r.time), r.root);
+        } else {
+          fixed_line += fmt::format(" {} |", show(r.time));
+        }
+      }
+      if (!have) {
+        fixed_line += " - |";
+        best_line += " - |";
+      }
+    }
+    md += fixed_line + "\n" + best_line + "\n";
+    if (!a.picture.empty() && &inst == &list.front()) {
+      for (const auto& r : rows) {
+        if (r.algorithm == "optimal" && !r.best) {
+          std::ofstream f(a.picture);
+          if (!f) throw InputError(fmt::format("--picture '{}' cannot be written", a.picture));
+          f << tree_dot(r.tree, inst.m,
+                        fmt::format("optimal ordered tree, {} p = {}, root {}, time {}", inst.dist,
+                                    p, r.root, show(r.time)));
+        }
+      }
+    }
+  }
+  if (a.format == "json") {
+    std::cout << (list.size() == 1 && a.dist != "all" ? all.front() : all).dump() << "\n";
+  } else {
+    std::cout << fmt::format("Gather tree completion times, p = {}, alpha = {}, beta = {}, gamma "
+                             "= {} (first line: fixed root; second: best root [root])\n\n",
+                             all.front()["p"].get<std::int64_t>(), a.alpha, a.beta, a.gamma);
+    std::cout << "| Distribution | Root | Linear | Binary | Oblivious | Adaptive | Optimal |\n"
+              << "|---|---|---:|---:|---:|---:|---:|\n"
+              << md;
+  }
+  return violated ? 1 : 0;
+}
+
+int run_trees(const TreesArgs& a) {
+  const bool exact = is_integer(a.alpha) && is_integer(a.beta) && is_integer(a.gamma);
+  if (exact) {
+    const auto c = CostModel<std::int64_t>::uniform(parse_count("--alpha", a.alpha),
+                                                    parse_count("--beta", a.beta),
+                                                    parse_count("--gamma", a.gamma));
+    json cj{{"alpha", c.alpha}, {"beta", c.beta}, {"gamma", c.gamma}};
+    CostModel<std::int64_t> base = c;
+    if (!a.costs_file.empty()) {
+      base.alpha_ij = {0};  // marks per-pair; read_costs fills it per instance
+      cj = {{"costs_file", a.costs_file}};
+    }
+    return run_trees_t(a, base, cj);
+  }
+  const auto c = CostModel<double>::uniform(parse_cost("--alpha", a.alpha), parse_cost("--beta", a.beta),
+                                            parse_cost("--gamma", a.gamma));
+  json cj{{"alpha", c.alpha}, {"beta", c.beta}, {"gamma", c.gamma}};
+  CostModel<double> base = c;
+  if (!a.costs_file.empty()) {
+    base.alpha_ij = {0};
+    cj = {{"costs_file", a.costs_file}};
+  }
+  return run_trees_t(a, base, cj);
+}
+
+}  // namespace
+
+void register_trees_commands(const CommandTree& tree) {
+  auto a = std::make_shared<TreesArgs>();
+  auto* sub = tree.app->add_subcommand("trees", "gather/scatter tree completion times (seed 001)");
+  sub->add_option("--p", a->p, "number of processors");
+  sub->add_option("--b", a->b, "average block size b (default 1000)");
+  sub->add_option("--dist", a->dist,
+                  "same, random, random_decreasing, random_increasing, bucket, spikes, decreasing, "
+                  "increasing, alternating, skewed, two_blocks, or all");
+  sub->add_option("--sizes", a->sizes, "explicit block sizes m_0,...,m_{p-1} instead of --dist");
+  sub->add_option("--costs-file", a->costs_file,
+                  "per-pair costs: JSON {\"alpha\": p x p, \"beta\": p x p, \"gamma\": p}");
+  sub->add_option("--alpha", a->alpha, "latency alpha (default 100)");
+  sub->add_option("--beta", a->beta, "time per unit beta (default 1)");
+  sub->add_option("--gamma", a->gamma, "local copy time per unit gamma (default 1)");
+  sub->add_option("--lambda", a->lambda, "parameter of spikes and skewed (default 5)");
+  sub->add_option("--seed", a->seed, "seed of the random distributions (default 1)");
+  sub->add_option("--root", a->root, "the fixed root (default floor(p/2))");
+  sub->add_option("--format", a->format, "json (default) or md (Table 1 layout)");
+  sub->add_option("--picture", a->picture, "write the fixed-root optimal tree as Graphviz DOT");
+  sub->add_option("--copy-placement", a->copy_placement,
+                  "optimal DP: first (default, copy concurrent) or figure4 (equation (6) as printed)");
+  tree.commands->push_back({sub, [a](const CommandContext&) { return run_trees(*a); }});
+  register_verify_trees(tree);
+}
+
+}  // namespace collverify::cli

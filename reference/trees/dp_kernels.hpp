@@ -1,0 +1,44 @@
+// The inner loops of the homogeneous tree DPs (Figures 6 and 7), over contiguous rows so that
+// the compiler can vectorise them (an AVX2 clone is chosen at run time where the CPU has it).
+// Sizes come from prefix sums: with q = prefix[k + 1] (or prefix[k]) the size of a left part is
+// q - L and of a right part R - q, and comm(s) = alpha + beta s = beta q + const, so the loops
+// read beta * prefix (`bq`) and prefix (`pq`, to test s = 0: comm(0) = 0) instead of multiplying.
+// Each returns the smallest value over x in [0, n) and the first x attaining it (-1 when n <= 0);
+// the minimum is found in a first, branch-free pass and its first position in a second.
+// Internal to reference/trees; the slow twins in optimal.cpp and binary.cpp and the brute force
+// in checkers/trees are what these are tested against.
+#pragma once
+
+#include <cstdint>
+
+namespace collverify::trees::detail {
+
+template <class T>
+struct Prefix {
+  const T* pq;  // prefix sums as T
+  const T* bq;  // beta * prefix
+  T a;          // alpha
+  T b;          // beta
+};
+
+// Which part's size the message carries: both (the smaller one sends, Figure 6), the left part
+// [.., k] (size q - L) or the right part [k + 1, ..] (size R - q).
+enum class Sends { smaller, left, right };
+
+// v(x) = max(u[x], w[x]) + comm(size of the sending part), with q = pq[x] / bq[x] at offset x.
+std::int64_t first_min_split(Sends who, const std::int64_t* u, const std::int64_t* w,
+                             Prefix<std::int64_t> q, std::int64_t L, std::int64_t R,
+                             std::int64_t n, std::int64_t& best);
+std::int64_t first_min_split(Sends who, const double* u, const double* w, Prefix<double> q,
+                             double L, double R, std::int64_t n, double& best);
+
+// v(x) = max(max(g, u[x]) + comm(q1[x] - L) + e[x], w[x]) + comm(R - q2[x])   (Figure 7)
+std::int64_t first_min_two(std::int64_t g, const std::int64_t* u, Prefix<std::int64_t> q1,
+                           std::int64_t L, const std::int64_t* e, const std::int64_t* w,
+                           Prefix<std::int64_t> q2, std::int64_t R, std::int64_t n,
+                           std::int64_t& best);
+std::int64_t first_min_two(double g, const double* u, Prefix<double> q1, double L, const double* e,
+                           const double* w, Prefix<double> q2, double R, std::int64_t n,
+                           double& best);
+
+}  // namespace collverify::trees::detail

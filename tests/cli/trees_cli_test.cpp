@@ -1,0 +1,144 @@
+// End-to-end tests of `collverify trees` and `collverify verify trees` (seed 001): the JSON
+// contract, the Table 1 Markdown, pictures, and exit code 2 naming every kind of bad input.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CliRun {
+  int code = -1;
+  std::string out;
+};
+
+CliRun run(const std::string& args, bool with_stderr = true) {
+  const std::string cmd = std::string(COLLVERIFY_BIN) + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
+  CliRun r;
+  FILE* f = popen(cmd.c_str(), "r");
+  std::array<char, 4096> buf{};
+  while (std::size_t got = std::fread(buf.data(), 1, buf.size(), f)) r.out.append(buf.data(), got);
+  const int status = pclose(f);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+fs::path temp_dir(const std::string& name) {
+  const fs::path d = fs::temp_directory_path() /
+                     ("collverify_trees_cli_" + name + "_" + std::to_string(::getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+void expect_refused(const std::string& args, const std::string& names) {
+  const CliRun r = run(args);
+  EXPECT_EQ(r.code, 2) << args << "\n" << r.out;
+  EXPECT_NE(r.out.find(names), std::string::npos) << args << ": missing '" << names << "' in\n"
+                                                  << r.out;
+}
+
+TEST(TreesCli, JsonContract) {
+  const CliRun r = run("trees --p 40 --b 100 --dist decreasing --alpha 100 --beta 1 --gamma 1", false);
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["p"], 40);
+  EXPECT_EQ(j["dist"], "decreasing");
+  EXPECT_EQ(j["alpha"], 100);
+  EXPECT_EQ(j["fixed_root"], 20);
+  std::int64_t m = 0;
+  for (int i = 0; i < 40; ++i) m += 2 * 100 * (40 - i) / 40 + 1;
+  EXPECT_EQ(j["m"], m);
+  ASSERT_EQ(j["results"].size(), 10u);
+  std::map<std::string, std::int64_t> best;
+  for (const auto& row : j["results"]) {
+    if (row["root_mode"] == "fixed") {
+      EXPECT_EQ(row["root"], 20);
+    }
+    if (row["root_mode"] == "best") best[row["algorithm"]] = row["time"];
+  }
+  EXPECT_EQ(best.size(), 5u);
+  EXPECT_EQ(best["linear"], 39 * 100 + m);  // gamma = beta: the copy costs as much as a send
+  EXPECT_LE(best["optimal"], best["adaptive"]);
+  EXPECT_LE(best["adaptive"], 6 * 100 + m);  // Proposition 1, ceil(log2 40) = 6
+}
+
+TEST(TreesCli, AllDistributionsAsJsonArrayAndTable1Markdown) {
+  const CliRun js = run("trees --p 16 --b 10 --dist all", false);
+  ASSERT_EQ(js.code, 0) << js.out;
+  const auto j = nlohmann::json::parse(js.out);
+  ASSERT_TRUE(j.is_array());
+  EXPECT_EQ(j.size(), 11u);
+  const CliRun md = run("trees --p 16 --b 10 --dist all --gamma 0 --format md");
+  ASSERT_EQ(md.code, 0) << md.out;
+  EXPECT_NE(md.out.find("| Distribution | Root | Linear | Binary | Oblivious | Adaptive | Optimal |"),
+            std::string::npos);
+  EXPECT_NE(md.out.find("| two_blocks | fixed r = 8 |"), std::string::npos) << md.out;
+  EXPECT_NE(md.out.find("| | best |"), std::string::npos);
+}
+
+TEST(TreesCli, ExplicitSizesCostsFileAndPicture) {
+  const auto dir = temp_dir("files");
+  {
+    std::ofstream f(dir / "costs.json");
+    f << R"({"alpha": [[0, 5, 9], [5, 0, 2], [9, 2, 0]], "beta": [[0, 1, 1], [1, 0, 1], [1, 1, 0]],
+             "gamma": [1, 1, 1]})";
+  }
+  const CliRun r = run("trees --sizes 3,0,7 --costs-file " + (dir / "costs.json").string() +
+                           " --root 2 --picture " + (dir / "t.dot").string(),
+                       false);
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["p"], 3);
+  EXPECT_EQ(j["results"].size(), 8u);  // no binary for per-pair costs
+  std::ifstream dot(dir / "t.dot");
+  const std::string text((std::istreambuf_iterator<char>(dot)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("digraph gather_tree"), std::string::npos);
+  EXPECT_NE(text.find("peripheries=2"), std::string::npos);
+  {
+    std::ofstream f(dir / "bad.json");
+    f << R"({"alpha": [[0, 5], [5, 0]], "beta": [[0, 1], [1, 0]], "gamma": [1, 1]})";
+  }
+  expect_refused("trees --sizes 3,0,7 --costs-file " + (dir / "bad.json").string(),
+                 "'alpha' must be a 3 x 3 matrix");
+  fs::remove_all(dir);
+}
+
+TEST(TreesCli, BadInputExitsTwoNamingTheValue) {
+  expect_refused("trees --p 0", "--p 0");
+  expect_refused("trees --p 12.5", "'12.5'");
+  expect_refused("trees --sizes 4,-1,2", "'-1'");
+  expect_refused("trees --sizes 4,x", "'x'");
+  expect_refused("trees --sizes 4,,2", "''");
+  expect_refused("trees --p 10 --root 10", "--root 10 is outside [0, 10)");
+  expect_refused("trees --p 10 --alpha -3", "--alpha '-3'");
+  expect_refused("trees --p 10 --dist zipf", "'zipf'");
+  expect_refused("trees --sizes 9223372036854775807,1", "overflows");
+  expect_refused("trees --p 8 --b 4611686018427387904", "overflows");
+  expect_refused("trees --p 100000000", "GiB");
+  expect_refused("trees --p 8 --format xml", "'xml'");
+  expect_refused("verify trees --p 1..5 --brute-max-p 12", "--brute-max-p 12");
+  expect_refused("verify trees --p 5000", "p up to 5000");
+}
+
+TEST(TreesCli, VerifyTreesPassesAndWritesReports) {
+  const auto dir = temp_dir("verify");
+  const CliRun r = run("verify trees --p 1..12 --dist all --jobs 2 --report " + dir.string());
+  EXPECT_EQ(r.code, 0) << r.out;
+  std::ifstream in(dir / "summary.json");
+  const auto j = nlohmann::json::parse(in);
+  EXPECT_EQ(j["constructions"][0]["name"], "trees");
+  EXPECT_EQ(j["constructions"][0]["checked"], 12 * 11 * 2);
+  EXPECT_EQ(j["constructions"][0]["failed"], 0);
+  fs::remove_all(dir);
+}
+
+}  // namespace

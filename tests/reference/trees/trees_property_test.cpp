@@ -1,0 +1,37 @@
+// RapidCheck properties of the tree constructions (seed 001): for random problems, every tree is
+// well formed and correctly timed, the fast DP equals its slow twin, and no construction of the
+// DP's class beats the DP.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "checkers/trees/tree_bounds.hpp"
+#include "checkers/trees/tree_check.hpp"
+#include "checkers/trees/tree_time.hpp"
+#include "reference/trees/binomial.hpp"
+#include "reference/trees/linear.hpp"
+#include "reference/trees/optimal.hpp"
+
+namespace cv = collverify;
+namespace tr = collverify::trees;
+
+RC_GTEST_PROP(TreesProperty, OptimalIsSoundAndUnbeaten, ()) {
+  const auto p = *rc::gen::inRange<std::int64_t>(1, 40);
+  const auto m = *rc::gen::container<std::vector<std::int64_t>>(
+      static_cast<std::size_t>(p), rc::gen::inRange<std::int64_t>(0, 200));
+  const auto alpha = *rc::gen::inRange<std::int64_t>(0, 300);
+  const auto beta = *rc::gen::inRange<std::int64_t>(0, 5);
+  const auto gamma = *rc::gen::inRange<std::int64_t>(0, 5);
+  const auto root = *rc::gen::inRange<std::int64_t>(0, p);
+  const cv::TreeProblem<std::int64_t> pr{m, cv::CostModel<std::int64_t>::uniform(alpha, beta, gamma)};
+  for (const auto mode : {tr::RootMode::best_root(), tr::RootMode::fixed(root)}) {
+    const auto opt = tr::optimal_ordered_tree(pr, mode);
+    RC_ASSERT(!tr::check_tree_shape(opt.tree).has_value());
+    RC_ASSERT(!tr::check_tree_order(opt.tree, tr::OrderRule::segment).has_value());
+    RC_ASSERT(tr::gather_time(opt.tree, pr, tr::LeafCopy::free) == opt.time);
+    RC_ASSERT(tr::optimal_ordered_tree_naive(pr, mode).time == opt.time);
+    RC_ASSERT(opt.time >= tr::gather_lower_bound(pr, opt.tree.root));
+    RC_ASSERT(opt.time <= tr::linear_tree(pr, mode).time);
+    RC_ASSERT(opt.time <= tr::oblivious_binomial_tree(pr, mode).time);
+    RC_ASSERT(opt.time <= tr::adaptive_binomial_tree(pr, mode).time);
+  }
+}
