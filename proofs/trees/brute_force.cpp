@@ -52,7 +52,7 @@ void each_sequence_order(const std::vector<std::int64_t>& parent, std::int64_t r
 
 template <class Accept>
 TreeSolution brute_force(const TreeProblem<std::int64_t>& problem, RootChoice choice,
-                         const char* name, Accept&& accept) {
+                         const char* name, trees::LeafCopy leaf, Accept&& accept) {
   require_exact_tree_problem(problem, choice, kBruteForceMaxP, name);
   const std::int64_t p = problem.p();
   std::optional<TreeSolution> best;
@@ -66,7 +66,7 @@ TreeSolution brute_force(const TreeProblem<std::int64_t>& problem, RootChoice ch
       if (valid) {
         each_sequence_order(parent, root, [&](const GatherTree& tree) {
           if (!accept(tree)) return;
-          const std::int64_t t = trees::gather_time(tree, problem);
+          const std::int64_t t = trees::gather_time(tree, problem, leaf);
           if (!best || t < best->time) best = TreeSolution{t, tree};
         });
       }
@@ -85,12 +85,13 @@ TreeSolution brute_force(const TreeProblem<std::int64_t>& problem, RootChoice ch
 
 }  // namespace
 
-TreeSolution brute_force_nonordered(const TreeProblem<std::int64_t>& problem, RootChoice root) {
-  return brute_force(problem, root, "brute force (non-ordered)", [](const GatherTree&) { return true; });
+TreeSolution brute_force_nonordered(const TreeProblem<std::int64_t>& problem, RootChoice root,
+                                    trees::LeafCopy leaf) {
+  return brute_force(problem, root, "brute force (non-ordered)", leaf, [](const GatherTree&) { return true; });
 }
 
 TreeSolution brute_force_ordered(const TreeProblem<std::int64_t>& problem, RootChoice root) {
-  return brute_force(problem, root, "brute force (ordered)",
+  return brute_force(problem, root, "brute force (ordered)", trees::LeafCopy::paid,
                      [](const GatherTree& t) { return is_strongly_ordered(t); });
 }
 

@@ -15,13 +15,15 @@
 
 #include <cstdint>
 
+#include "checkers/trees/tree_time.hpp"
 #include "proofs/trees/tree_solution.hpp"
 
 namespace collverify::proofs {
 
 inline constexpr std::int64_t kBruteForceMaxP = 7;
 
-TreeSolution brute_force_nonordered(const TreeProblem<std::int64_t>& problem, RootChoice root);
+TreeSolution brute_force_nonordered(const TreeProblem<std::int64_t>& problem, RootChoice root,
+                                    trees::LeafCopy leaf = trees::LeafCopy::paid);
 TreeSolution brute_force_ordered(const TreeProblem<std::int64_t>& problem, RootChoice root);
 
 }  // namespace collverify::proofs

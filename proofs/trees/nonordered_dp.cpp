@@ -25,7 +25,7 @@ struct Tables {
   std::int64_t F(Mask s, Idx r) const { return f[static_cast<Idx>(s) * p + r]; }
 };
 
-void fill(Tables& t, const TreeProblem<std::int64_t>& problem) {
+void fill(Tables& t, const TreeProblem<std::int64_t>& problem, trees::LeafCopy leaf) {
   const Idx p = t.p;
   const Mask full = static_cast<Mask>((std::uint64_t{1} << p) - 1);
   const auto& c = problem.cost;
@@ -58,7 +58,7 @@ void fill(Tables& t, const TreeProblem<std::int64_t>& problem) {
         t.groot[s] = static_cast<std::uint8_t>(r);
       }
     }
-    t.g[s] = best_g;
+    t.g[s] = (leaf == trees::LeafCopy::free && (s & (s - 1)) == 0) ? 0 : best_g;
   }
 }
 
@@ -83,7 +83,8 @@ void rebuild(const Tables& t, Mask s, Idx r, GatherTree& tree) {
 
 }  // namespace
 
-TreeSolution nonordered_subset_dp(const TreeProblem<std::int64_t>& problem, RootChoice root) {
+TreeSolution nonordered_subset_dp(const TreeProblem<std::int64_t>& problem, RootChoice root,
+                                  trees::LeafCopy leaf) {
   require_exact_tree_problem(problem, root, kSubsetDpMaxP, "subset DP");
   Tables t;
   t.p = static_cast<Idx>(problem.p());
@@ -95,11 +96,11 @@ TreeSolution nonordered_subset_dp(const TreeProblem<std::int64_t>& problem, Root
   t.last.assign(n * t.p, 0);
   t.g.assign(n, kInf);
   t.groot.assign(n, 0);
-  fill(t, problem);
+  fill(t, problem, leaf);
   const Mask full = static_cast<Mask>(n - 1);
   const Idx r = root.root ? static_cast<Idx>(*root.root) : t.groot[full];
   TreeSolution out;
-  out.time = t.F(full, r);
+  out.time = (leaf == trees::LeafCopy::free && t.p == 1) ? 0 : t.F(full, r);
   out.tree.root = static_cast<std::int64_t>(r);
   out.tree.sequence.assign(t.p, {});
   rebuild(t, full, r, out.tree);

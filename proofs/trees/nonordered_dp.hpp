@@ -11,6 +11,9 @@
 //                F(S \ Q, r)                                  (Size(Q) = 0: no message)
 //   G(Q)     = min over r' in Q of F(Q, r')  (homogeneous: the subtree's root is free)
 // Answer: F(P, r) for a fixed root r, G(P) for the best root.
+// LeafCopy::free (the paper's Time(T^r_{r}) = 0, the convention of reference/trees): a leaf
+// costs nothing, G({v}) = 0, and so does a single-processor tree; a processor with children
+// still pays gamma * m_v (F({r}, r) starts its chain).
 //
 // Ties: the last subtree Q is the first minimum over Q = B, (B-1)&B, ... (sub-masks of
 // B = S \ {r} in decreasing order); the best root is the smallest rank reaching the minimum.
@@ -24,6 +27,7 @@
 
 #include <cstdint>
 
+#include "checkers/trees/tree_time.hpp"
 #include "proofs/trees/tree_solution.hpp"
 
 namespace collverify::proofs {
@@ -31,6 +35,8 @@ namespace collverify::proofs {
 inline constexpr std::int64_t kSubsetDpMaxP = 24;
 
 // InputError (require_exact_tree_problem, p <= kSubsetDpMaxP, and require_memory) on bad input.
-TreeSolution nonordered_subset_dp(const TreeProblem<std::int64_t>& problem, RootChoice root);
+// `leaf` must match the evaluator the answer is judged by (gather_time(tree, problem, leaf)).
+TreeSolution nonordered_subset_dp(const TreeProblem<std::int64_t>& problem, RootChoice root,
+                                  trees::LeafCopy leaf = trees::LeafCopy::paid);
 
 }  // namespace collverify::proofs

@@ -12,6 +12,7 @@
 #include "proofs/trees/nonordered_dp.hpp"
 #include "proofs/trees/nonordered_z3.hpp"
 #include "proofs/trees/ordered_baseline.hpp"
+#include "reference/trees/optimal.hpp"
 
 namespace collverify::proofs {
 namespace {
@@ -35,14 +36,14 @@ void expect_consistent(const TreeSolution& s, const TreeProblem<std::int64_t>& p
 
 TEST(NonOrdered, HeaderExample) {
   const auto pr = problem({1, 1, 1}, 1, 1, 1);
-  for (auto* solve : {&nonordered_subset_dp, &brute_force_nonordered}) {
-    const TreeSolution s = solve(pr, RootChoice::fixed(1));
+  for (const TreeSolution& s : {nonordered_subset_dp(pr, RootChoice::fixed(1)),
+                                brute_force_nonordered(pr, RootChoice::fixed(1))}) {
     EXPECT_EQ(s.time, 5);
     expect_consistent(s, pr, RootChoice::fixed(1));
   }
   // Ordered: the copy sits between 0 and 2: max(0, 1) + 2 = 3, copy 4, max(4, 1) + 2 = 6.
-  for (auto* solve : {&brute_force_ordered, &ordered_baseline}) {
-    const TreeSolution s = solve(pr, RootChoice::fixed(1));
+  for (const TreeSolution& s : {brute_force_ordered(pr, RootChoice::fixed(1)),
+                                ordered_baseline(pr, RootChoice::fixed(1))}) {
     EXPECT_EQ(s.time, 6);
     expect_consistent(s, pr, RootChoice::fixed(1));
     EXPECT_EQ(s.tree.sequence[1], (std::vector<std::int64_t>{0, 1, 2}));
@@ -106,7 +107,7 @@ TEST(NonOrdered, AllSolversAgreeOnRandomSmallInstances) {
     for (std::int64_t i = 0; i < p; ++i) m.push_back(static_cast<std::int64_t>(rng() % 7));
     const auto pr = problem(m, static_cast<std::int64_t>(rng() % 6), 1 + static_cast<std::int64_t>(rng() % 2),
                             static_cast<std::int64_t>(rng() % 2));
-    const RootChoice root = round % 2 ? RootChoice::best() : RootChoice::fixed(static_cast<std::int64_t>(rng()) % p);
+    const RootChoice root = round % 2 ? RootChoice::best() : RootChoice::fixed(static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(p)));
     const TreeSolution dp = nonordered_subset_dp(pr, root);
     expect_consistent(dp, pr, root);
     EXPECT_EQ(dp.time, brute_force_nonordered(pr, root).time) << "round " << round;
@@ -162,6 +163,39 @@ RC_GTEST_PROP(NonOrderedProperty, SubsetDpEqualsBruteForce, ()) {
   RC_ASSERT(is_strongly_ordered(ord.tree));
   RC_ASSERT(brute_force_ordered(pr, root).time == ord.time);
   RC_ASSERT(dp.time <= ord.time);
+}
+
+}  // namespace
+}  // namespace collverify::proofs
+
+namespace collverify::proofs {
+namespace {
+
+// Branch `trees` judges its trees with LeafCopy::free (a leaf costs nothing, the paper's
+// Time(T^r_{r}) = 0); the subset DP under the same convention against brute force and against
+// the ordered DP of reference/trees: non-ordered <= ordered on every instance.
+TEST(NonOrderedLeafFree, SubsetDpEqualsBruteForceAndBeatsTheOrderedDp) {
+  std::mt19937_64 rng(77);
+  for (int round = 0; round < 40; ++round) {
+    const std::int64_t p = 1 + static_cast<std::int64_t>(rng() % (round < 20 ? 5 : 10));
+    std::vector<std::int64_t> m;
+    for (std::int64_t i = 0; i < p; ++i) m.push_back(static_cast<std::int64_t>(rng() % 9));
+    const auto pr = problem(m, static_cast<std::int64_t>(rng() % 8), 1, static_cast<std::int64_t>(rng() % 2));
+    const bool best = round % 2 == 0;
+    const std::int64_t r = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(p));
+    const RootChoice root = best ? RootChoice::best() : RootChoice::fixed(r);
+    const TreeSolution dp = nonordered_subset_dp(pr, root, trees::LeafCopy::free);
+    ASSERT_TRUE(is_spanning_tree(dp.tree));
+    EXPECT_EQ(trees::gather_time(dp.tree, pr, trees::LeafCopy::free), dp.time) << "round " << round;
+    if (p <= 5) {
+      EXPECT_EQ(brute_force_nonordered(pr, root, trees::LeafCopy::free).time, dp.time) << "round " << round;
+    }
+    const auto ordered = trees::optimal_ordered_tree(pr, best ? trees::RootMode::best_root() : trees::RootMode::fixed(r));
+    EXPECT_EQ(trees::gather_time(ordered.tree, pr, trees::LeafCopy::free), ordered.time);
+    EXPECT_LE(dp.time, ordered.time) << "round " << round;
+    // And the paid convention: non-ordered <= this branch's Definition 3 baseline.
+    EXPECT_LE(nonordered_subset_dp(pr, root).time, ordered_baseline(pr, root).time);
+  }
 }
 
 }  // namespace
