@@ -93,6 +93,10 @@ TEST(ReduceCli, PartitionExists) {
   EXPECT_GE(j["ordered_optimum"].get<std::int64_t>(), j["nonordered_optimum"].get<std::int64_t>());
   EXPECT_EQ(j["solvers"]["z3"]["optimum"], j["solvers"]["subset_dp"]["optimum"]);
   EXPECT_EQ(j["instance"]["processors"], 6);
+  // The convention of branch trees (free leaf copies): its ordered DP and the subset DP.
+  EXPECT_EQ(j["leaf_copy_free"]["nonordered_at_target"], true);
+  EXPECT_GE(j["leaf_copy_free"]["ordered_optimum"].get<std::int64_t>(),
+            j["leaf_copy_free"]["nonordered_optimum"].get<std::int64_t>());
 }
 
 TEST(ReduceCli, NoPartitionMeansAboveTheTarget) {
