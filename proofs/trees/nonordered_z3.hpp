@@ -1,17 +1,21 @@
-// Optimal non-ordered gather trees with Z3 (seed 001, Theorem 7's problem), independent of
-// Proposition 2: the encoding is a one-ported schedule, not a recurrence.
+// Optimal non-ordered gather trees with Z3 (seed 001, Theorem 7's problem) as a one-ported
+// schedule, not as Proposition 2's subset recurrence.
 //
-// Variables per processor u: parent par[u] (par[u] = u marks the root), depth lvl[u] (acyclic:
-// a child is one deeper than its parent), Size(u) = m_u + sum of its children's sizes, the start
-// s[u] of u's one send (duration comm(Size(u)) = alpha + beta * Size(u), 0 when Size(u) = 0), the
-// start c[u] of its local copy (duration gamma * m_u) and the time fin[u] all its receives and
-// its copy are done. Constraints: intervals on one receiver (its children's sends and its copy)
-// do not overlap (one port, the copy is not overlapped, Section 2.1); s[u] >= fin[u] (a
-// processor sends after it has gathered); the completion time T >= fin[root]. For a tree and
-// an order of each sequence the least T is exactly Figure 1's time, so min T is the optimum.
+// Variables: Boolean x[w][u] (u is w's parent; x[u][u]: u is the root), Boolean first[w] and
+// y[w][v] (w is its parent's first child / w follows sibling v), integer depth, Size(u), done[u]
+// (u has copied and received everything) and recv[w] (the end of w's message to its parent,
+// duration comm(Size(w)) = alpha + beta * Size(w), 0 for an empty subtree). Constraints: exactly
+// one parent and one root; every non-root has exactly one predecessor (first, or a sibling with
+// the same parent), no two share one; a child is one level deeper (no cycle); recv[w] >=
+// done[w] + comm, recv[w] >= recv[previous sibling] + comm, the first child's recv >= gamma m_u +
+// comm (the copy is done first: moving it earlier never hurts, max(t + x, T) <= max(t, T) + x);
+// done[u] >= every child's recv and >= gamma m_u; T >= done[root]. Implied (sound, for speed):
+// Size(root) = m, done[u] >= copy + sum of the children's message times = copy + beta (Size(u)
+// - m_u) + alpha * (children that send). For a tree and an order of each sequence the least T is
+// Figure 1's time with leaf copies paid (the contract evaluator's default).
 //
-// Search: descend. Ask for any T; rebuild the tree (children and the copy ordered by start
-// time), re-evaluate it with checkers/trees/tree_time.hpp (at most the model's T), then ask for
+// Search: descend. Ask for any T; rebuild the tree (the copy first, then the children by recv),
+// re-evaluate it with checkers/trees/tree_time.hpp (at most the model's T), then ask for
 // T <= time - 1, until Z3 answers unsat: that last query is the optimality proof. Every call
 // has the deterministic rlimit of SolverOptions; unknown anywhere => inconclusive.
 //
