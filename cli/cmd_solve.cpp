@@ -66,7 +66,7 @@ json tree_json(const GatherTree& t) { return json{{"root", t.root}, {"sequence",
 
 struct SolveArgs {
   std::string blocks, alpha = "1", beta = "1", gamma = "1", root = "best", solver = "both",
-                      format = "json";
+                      format = "json", leaf_copy = "paid";
   std::uint64_t rlimit = pf::SolverOptions{}.rlimit;
 };
 
@@ -78,14 +78,14 @@ struct Solved {
 };
 
 Solved run_solvers(const TreeProblem<std::int64_t>& pr, pf::RootChoice root, const std::string& solver,
-                   std::uint64_t rlimit, json& out) {
+                   std::uint64_t rlimit, json& out, trees::LeafCopy leaf = trees::LeafCopy::paid) {
   if (solver != "both" && solver != "z3" && solver != "subset-dp") {
     throw InputError("--solver '" + solver + "' is not one of: z3, subset-dp, both");
   }
   Solved s;
   std::vector<std::string> problems;
   auto accept = [&](const std::string& name, const pf::TreeSolution& sol) {
-    const std::int64_t evaluated = trees::gather_time(sol.tree, pr);
+    const std::int64_t evaluated = trees::gather_time(sol.tree, pr, leaf);
     out["solvers"][name]["evaluated_time"] = evaluated;
     if (!pf::is_spanning_tree(sol.tree) || evaluated != sol.time) {
       problems.push_back(fmt::format("{}: tree re-evaluates to {}, claimed {}", name, evaluated, sol.time));
@@ -97,7 +97,7 @@ Solved run_solvers(const TreeProblem<std::int64_t>& pr, pf::RootChoice root, con
   };
   if (solver != "z3") {
     const auto t0 = std::chrono::steady_clock::now();
-    const pf::TreeSolution dp = pf::nonordered_subset_dp(pr, root);
+    const pf::TreeSolution dp = pf::nonordered_subset_dp(pr, root, leaf);
     out["solvers"]["subset_dp"] = {{"optimum", dp.time}, {"seconds", seconds_since(t0)}, {"tree", tree_json(dp.tree)}};
     accept("subset_dp", dp);
   }
@@ -105,7 +105,7 @@ Solved run_solvers(const TreeProblem<std::int64_t>& pr, pf::RootChoice root, con
     const auto t0 = std::chrono::steady_clock::now();
     // After the DP, Z3 starts at the DP's time: it must find its own tree within it and prove
     // none within one less; alone, it descends from the bound every tree meets.
-    const pf::Z3TreeResult z = pf::nonordered_z3(pr, root, pf::SolverOptions{rlimit}, s.optimum);
+    const pf::Z3TreeResult z = pf::nonordered_z3(pr, root, pf::SolverOptions{rlimit}, s.optimum, leaf);
     json& j = out["solvers"]["z3"];
     j = {{"outcome", pf::to_string(z.outcome)}, {"calls", z.solver_calls}, {"rlimit", rlimit},
          {"seconds", seconds_since(t0)}, {"proof", z.proof}, {"z3_version", pf::z3_version()}};
@@ -145,10 +145,14 @@ int run_solve(const SolveArgs& a) {
   if (root.root && *root.root >= pr.p()) {
     throw InputError(fmt::format("--root {} is outside [0, {}) (p = {})", *root.root, pr.p(), pr.p()));
   }
+  if (a.leaf_copy != "paid" && a.leaf_copy != "free") {
+    throw InputError("--leaf-copy '" + a.leaf_copy + "' is not one of: paid, free");
+  }
+  const trees::LeafCopy leaf = a.leaf_copy == "free" ? trees::LeafCopy::free : trees::LeafCopy::paid;
   json out;
   out["problem"] = {{"blocks", pr.m}, {"alpha", pr.cost.alpha}, {"beta", pr.cost.beta},
-                    {"gamma", pr.cost.gamma}, {"root", root.to_string()}};
-  const Solved s = run_solvers(pr, root, a.solver, a.rlimit, out);
+                    {"gamma", pr.cost.gamma}, {"root", root.to_string()}, {"leaf_copy", a.leaf_copy}};
+  const Solved s = run_solvers(pr, root, a.solver, a.rlimit, out, leaf);
   std::cout << out.dump(2) << "\n";
   return s.code;
 }
@@ -246,6 +250,7 @@ void register_solve_commands(const CommandTree& tree) {
   non->add_option("--root", sa->root, "root processor, or 'best'");
   non->add_option("--solver", sa->solver, "z3, subset-dp or both");
   non->add_option("--rlimit", sa->rlimit, "Z3 resource limit per solver call");
+  non->add_option("--leaf-copy", sa->leaf_copy, "paid (contract evaluator default) or free (the paper's leaves)");
   non->add_option("--format", sa->format, "json");
   tree.commands->push_back({non, [sa](const CommandContext&) { return run_solve(*sa); }});
 

@@ -83,7 +83,8 @@ void encode_shape(const Encoding& e, z3::solver& s) {
   s.add(z3::atmost(roots, 1) && z3::atleast(roots, 1));
 }
 
-void encode(Encoding& e, z3::solver& s, const TreeProblem<std::int64_t>& pr, RootChoice root) {
+void encode(Encoding& e, z3::solver& s, const TreeProblem<std::int64_t>& pr, RootChoice root,
+            trees::LeafCopy leaf) {
   z3::context& ctx = e.ctx;
   const std::int64_t p = pr.p();
   const auto& c = pr.cost;
@@ -99,15 +100,22 @@ void encode(Encoding& e, z3::solver& s, const TreeProblem<std::int64_t>& pr, Roo
   for (std::int64_t u = 0; u < p; ++u) {
     const Idx i = static_cast<Idx>(u);
     const std::int64_t copy_len = c.gamma * pr.m[i];
+    // LeafCopy::free: only a processor with children copies its block.
+    z3::expr has_child = ctx.bool_val(false);
+    for (std::int64_t w = 0; w < p; ++w) {
+      if (w != u) has_child = has_child || e.X(w, u);
+    }
+    const z3::expr copy = leaf == trees::LeafCopy::paid ? val(ctx, copy_len)
+                                                        : z3::ite(has_child, val(ctx, copy_len), val(ctx, 0));
     s.add(e.lvl[i] >= 0 && e.lvl[i] < val(ctx, p) && e.size[i] >= val(ctx, pr.m[i]));
     // Implied (the tree spans everything): the root's size is m, every size at most m.
     s.add(e.size[i] <= val(ctx, total_size) && z3::implies(e.X(u, u), e.size[i] == val(ctx, total_size)));
     s.add(z3::implies(e.X(u, u), e.total >= e.done[i]));
-    s.add(e.done[i] >= val(ctx, copy_len));
+    s.add(e.done[i] >= copy);
     // u's message to its parent ends after u is done (and after the parent's previous item).
     s.add(z3::implies(!e.X(u, u), e.recv[i] >= e.done[i] + dur(u)));
     z3::expr sum = val(ctx, pr.m[i]);
-    z3::expr busy = val(ctx, copy_len);  // implied: the port is busy this long before done[u]
+    z3::expr busy = copy;  // implied: the port is busy this long before done[u]
     z3::expr degree = val(ctx, 0);
     for (std::int64_t w = 0; w < p; ++w) {
       if (w == u) continue;
@@ -127,7 +135,7 @@ void encode(Encoding& e, z3::solver& s, const TreeProblem<std::int64_t>& pr, Roo
     s.add(e.done[i] >= busy);
     // The same busy time in terms of u's own size and degree (linear once the degree is known):
     // copy + beta * (Size(u) - m_u) + alpha * (children that send).
-    s.add(e.done[i] >= val(ctx, copy_len) + val(ctx, c.beta) * (e.size[i] - val(ctx, pr.m[i])) +
+    s.add(e.done[i] >= copy + val(ctx, c.beta) * (e.size[i] - val(ctx, pr.m[i])) +
                            val(ctx, c.alpha) * degree);
   }
   if (root.root) s.add(e.X(*root.root, *root.root));
@@ -172,10 +180,11 @@ struct Session {
   z3::solver solver;
   Encoding enc;
   std::int64_t p;
-  Session(const TreeProblem<std::int64_t>& pr, RootChoice root, const SolverOptions& o)
-      : solver(ctx), enc(ctx), p(pr.p()) {
+  trees::LeafCopy leaf;
+  Session(const TreeProblem<std::int64_t>& pr, RootChoice root, const SolverOptions& o, trees::LeafCopy l)
+      : solver(ctx), enc(ctx), p(pr.p()), leaf(l) {
     apply_limits(ctx, solver, o);
-    encode(enc, solver, pr, root);
+    encode(enc, solver, pr, root, leaf);
   }
   // Adds T <= bound and checks; on sat stores the re-evaluated tree in `witness`.
   SolverOutcome check_within(const TreeProblem<std::int64_t>& pr, std::int64_t bound,
@@ -186,7 +195,7 @@ struct Session {
       const z3::model m = solver.get_model();
       GatherTree t = tree_of(enc, m, p);
       CV_ASSERT(is_spanning_tree(t), "Z3 model is not a spanning tree: encoding bug");
-      const std::int64_t time = trees::gather_time(t, pr);
+      const std::int64_t time = trees::gather_time(t, pr, leaf);
       CV_ASSERT(time <= int_of(m, enc.total), "Figure 1 time above the model's T: encoding bug");
       *witness = TreeSolution{time, std::move(t)};
     }
@@ -198,16 +207,17 @@ struct Session {
 
 SolverOutcome nonordered_tree_within(const TreeProblem<std::int64_t>& problem, RootChoice root,
                                      std::int64_t bound, const SolverOptions& options,
-                                     TreeSolution* witness) {
+                                     TreeSolution* witness, trees::LeafCopy leaf) {
   require_exact_tree_problem(problem, root, kZ3TreeMaxP, "Z3 tree solver");
-  Session session(problem, root, options);
+  Session session(problem, root, options, leaf);
   return session.check_within(problem, bound, witness);
 }
 
 Z3TreeResult nonordered_z3(const TreeProblem<std::int64_t>& problem, RootChoice root,
-                           const SolverOptions& options, std::optional<std::int64_t> first_bound) {
+                           const SolverOptions& options, std::optional<std::int64_t> first_bound,
+                           trees::LeafCopy leaf) {
   require_exact_tree_problem(problem, root, kZ3TreeMaxP, "Z3 tree solver");
-  Session session(problem, root, options);
+  Session session(problem, root, options, leaf);
   Z3TreeResult r;
   std::int64_t bound = first_bound.value_or(tree_time_upper_bound(problem));
   while (true) {

@@ -12,7 +12,8 @@
 // done[u] >= every child's recv and >= gamma m_u; T >= done[root]. Implied (sound, for speed):
 // Size(root) = m, done[u] >= copy + sum of the children's message times = copy + beta (Size(u)
 // - m_u) + alpha * (children that send). For a tree and an order of each sequence the least T is
-// Figure 1's time with leaf copies paid (the contract evaluator's default).
+// Figure 1's time with leaf copies paid (the contract evaluator's default); with
+// LeafCopy::free the copy term is gamma m_u only when u has a child.
 //
 // Search: descend. Ask for any T; rebuild the tree (the copy first, then the children by recv),
 // re-evaluate it with checkers/trees/tree_time.hpp (at most the model's T), then ask for
@@ -27,6 +28,7 @@
 #include <optional>
 #include <string>
 
+#include "checkers/trees/tree_time.hpp"
 #include "proofs/solver.hpp"
 #include "proofs/trees/tree_solution.hpp"
 
@@ -47,12 +49,14 @@ struct Z3TreeResult {
 // `proof` says so (with the default bound that is an encoding bug, asserted).
 Z3TreeResult nonordered_z3(const TreeProblem<std::int64_t>& problem, RootChoice root,
                            const SolverOptions& options,
-                           std::optional<std::int64_t> first_bound = std::nullopt);
+                           std::optional<std::int64_t> first_bound = std::nullopt,
+                           trees::LeafCopy leaf = trees::LeafCopy::paid);
 
 // One bounded query: is there a tree with completion time <= bound? sat / unsat /
 // inconclusive. When sat and `witness` is given, the tree found (re-evaluated) is stored.
 SolverOutcome nonordered_tree_within(const TreeProblem<std::int64_t>& problem, RootChoice root,
                                      std::int64_t bound, const SolverOptions& options,
-                                     TreeSolution* witness = nullptr);
+                                     TreeSolution* witness = nullptr,
+                                     trees::LeafCopy leaf = trees::LeafCopy::paid);
 
 }  // namespace collverify::proofs

@@ -50,6 +50,17 @@ TEST(SolveCli, Z3AloneDescendsAndSubsetDpAlone) {
   EXPECT_FALSE(nlohmann::json::parse(d.out)["solvers"].contains("z3"));
 }
 
+TEST(SolveCli, FreeLeafCopiesAgreeAndAreNeverSlower) {
+  const CliRun f = run("solve nonordered --blocks 3,1,4,1 --alpha 2 --leaf-copy free --format json");
+  ASSERT_EQ(f.code, 0) << f.out;
+  const CliRun p = run("solve nonordered --blocks 3,1,4,1 --alpha 2 --format json");
+  ASSERT_EQ(p.code, 0) << p.out;
+  const auto jf = nlohmann::json::parse(f.out);
+  EXPECT_EQ(jf["solvers"]["z3"]["optimum"], jf["solvers"]["subset_dp"]["optimum"]);
+  EXPECT_LE(jf["optimum"].get<std::int64_t>(), nlohmann::json::parse(p.out)["optimum"].get<std::int64_t>());
+  EXPECT_EQ(run("solve nonordered --blocks 1,2 --leaf-copy maybe", true).code, 2);
+}
+
 TEST(SolveCli, ExhaustedRlimitIsInconclusive) {
   const CliRun r = run("solve nonordered --blocks 5,3,8,1,9,2 --alpha 2 --solver z3 --rlimit 1000 --format json");
   EXPECT_EQ(r.code, 3) << r.out;

@@ -190,6 +190,12 @@ TEST(NonOrderedLeafFree, SubsetDpEqualsBruteForceAndBeatsTheOrderedDp) {
     if (p <= 5) {
       EXPECT_EQ(brute_force_nonordered(pr, root, trees::LeafCopy::free).time, dp.time) << "round " << round;
     }
+    if (p <= 4) {
+      const Z3TreeResult z = nonordered_z3(pr, root, SolverOptions{}, std::nullopt, trees::LeafCopy::free);
+      ASSERT_EQ(z.outcome, SolverOutcome::unsat) << "round " << round;
+      EXPECT_EQ(z.best->time, dp.time) << "round " << round;
+      EXPECT_EQ(trees::gather_time(z.best->tree, pr, trees::LeafCopy::free), dp.time);
+    }
     const auto ordered = trees::optimal_ordered_tree(pr, best ? trees::RootMode::best_root() : trees::RootMode::fixed(r));
     EXPECT_EQ(trees::gather_time(ordered.tree, pr, trees::LeafCopy::free), ordered.time);
     EXPECT_LE(dp.time, ordered.time) << "round " << round;
