@@ -61,6 +61,18 @@ TEST(SolveCli, FreeLeafCopiesAgreeAndAreNeverSlower) {
   EXPECT_EQ(run("solve nonordered --blocks 1,2 --leaf-copy maybe", true).code, 2);
 }
 
+TEST(SolveCli, KPortedGather) {
+  const CliRun r = run("solve kported --blocks 3,3,2,2,2 --ports 2 --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["optimum"], 6);
+  EXPECT_EQ(j["brute_force"]["optimum"], 6);
+  EXPECT_EQ(j["z3"]["simulated_time"], 6);
+  EXPECT_EQ(j["z3"]["proof"], "no schedule with completion time <= 5: unsat");
+  EXPECT_EQ(run("solve kported --blocks 3,1 --ports 0", true).code, 2);
+  EXPECT_EQ(run("solve kported --blocks 3,-1", true).code, 2);
+}
+
 TEST(SolveCli, ExhaustedRlimitIsInconclusive) {
   const CliRun r = run("solve nonordered --blocks 5,3,8,1,9,2 --alpha 2 --solver z3 --rlimit 1000 --format json");
   EXPECT_EQ(r.code, 3) << r.out;
