@@ -1,5 +1,6 @@
 // `solve nonordered`: an optimal non-ordered gather/scatter tree by the subset DP, Z3 or both;
 // `solve kported`: Theorem 6's k-ported gather (multiprocessor scheduling) with Z3;
+// `solve mbt`: Theorem 5's minimum broadcast time on a graph with Z3;
 // `reduce partition`: Theorem 7's gather instance from a PARTITION instance, solved exactly.
 // Glue only: solvers come from proofs/trees, instances from generators/, and every tree a
 // solver returns is re-evaluated by checkers/trees/tree_time.hpp before it is printed.
@@ -20,6 +21,7 @@
 #include "generators/partition_instance.hpp"
 #include "model/error.hpp"
 #include "proofs/trees/kported_gather.hpp"
+#include "proofs/trees/min_broadcast_time.hpp"
 #include "proofs/trees/nonordered_dp.hpp"
 #include "proofs/trees/nonordered_z3.hpp"
 #include "proofs/trees/ordered_baseline.hpp"
@@ -279,6 +281,61 @@ int run_kported(const KPortedArgs& a) {
   return code;
 }
 
+struct MbtArgs {
+  std::string vertices, edges, root = "0", format = "json";
+  std::uint64_t rlimit = pf::SolverOptions{}.rlimit;
+};
+
+// "0-1,1-2": undirected edges.
+std::vector<std::pair<std::int64_t, std::int64_t>> parse_edges(const std::string& text) {
+  std::vector<std::pair<std::int64_t, std::int64_t>> out;
+  if (text.empty()) return out;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    const std::size_t dash = item.find('-');
+    if (dash == std::string::npos) throw InputError("--edges item '" + item + "' is not of the form a-b");
+    out.emplace_back(parse_int(item.substr(0, dash), "--edges end", 0), parse_int(item.substr(dash + 1), "--edges end", 0));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+// Theorem 5: Z3's rounds, the schedule re-checked, brute force for at most 10 vertices.
+int run_mbt(const MbtArgs& a) {
+  require_json(a.format);
+  pf::BroadcastGraph g{parse_int(a.vertices, "--vertices", 1), parse_edges(a.edges), parse_int(a.root, "--root", 0)};
+  const auto t0 = std::chrono::steady_clock::now();
+  const pf::MbtResult z = pf::mbt_z3(g, pf::SolverOptions{a.rlimit});
+  json out;
+  out["problem"] = {{"vertices", g.n}, {"edges", g.edges}, {"root", g.root}};
+  out["z3"] = {{"outcome", pf::to_string(z.outcome)}, {"proof", z.proof}, {"calls", z.solver_calls},
+               {"seconds", seconds_since(t0)}, {"rlimit", a.rlimit}};
+  std::vector<std::string> problems;
+  if (z.found) {
+    out["z3"]["caller"] = z.best.caller;
+    out["z3"]["round"] = z.best.round;
+    const std::string fault = pf::check_broadcast_schedule(g, z.best);
+    out["z3"]["schedule_check"] = fault.empty() ? "holds" : fault;
+    if (!fault.empty()) problems.push_back("Z3 schedule: " + fault);
+  }
+  const bool proved = z.outcome == pf::SolverOutcome::unsat;
+  out["rounds"] = proved ? json(z.best.rounds) : json(nullptr);
+  out["broadcast_tree_time"] = proved ? json(2 * z.best.rounds) : json(nullptr);  // alpha = beta = m = 1
+  if (g.n <= 10) {
+    const std::int64_t b = pf::mbt_brute_force(g);
+    out["brute_force"] = {{"rounds", b}};
+    if (proved && b != z.best.rounds) problems.push_back(fmt::format("Z3 says {} rounds, brute force {}", z.best.rounds, b));
+  }
+  out["problems"] = problems;
+  const int code = !problems.empty() ? 1 : proved ? 0 : 3;
+  out["verdict"] = code == 0 ? "holds" : code == 1 ? "violation" : "inconclusive";
+  std::cout << out.dump(2) << "\n";
+  return code;
+}
+
 }  // namespace
 
 void register_solve_commands(const CommandTree& tree) {
@@ -305,6 +362,14 @@ void register_solve_commands(const CommandTree& tree) {
   kp->add_option("--rlimit", ka->rlimit, "Z3 resource limit per solver call");
   kp->add_option("--format", ka->format, "json");
   tree.commands->push_back({kp, [ka](const CommandContext&) { return run_kported(*ka); }});
+  auto ma = std::make_shared<MbtArgs>();
+  auto* mbt = solve->add_subcommand("mbt", "minimum broadcast time on a graph, Theorem 5");
+  mbt->add_option("--vertices", ma->vertices, "number of vertices n")->required();
+  mbt->add_option("--edges", ma->edges, "undirected edges a-b,c-d,...");
+  mbt->add_option("--root", ma->root, "the vertex that starts informed");
+  mbt->add_option("--rlimit", ma->rlimit, "Z3 resource limit per solver call");
+  mbt->add_option("--format", ma->format, "json");
+  tree.commands->push_back({mbt, [ma](const CommandContext&) { return run_mbt(*ma); }});
 
   auto* reduce = tree.app->add_subcommand("reduce", "build and solve reductions");
   reduce->require_subcommand(1);

@@ -73,6 +73,19 @@ TEST(SolveCli, KPortedGather) {
   EXPECT_EQ(run("solve kported --blocks 3,-1", true).code, 2);
 }
 
+TEST(SolveCli, MinimumBroadcastTime) {
+  const CliRun r = run("solve mbt --vertices 4 --edges 0-1,1-2,2-3,3-0 --root 2 --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["rounds"], 2);
+  EXPECT_EQ(j["broadcast_tree_time"], 4);
+  EXPECT_EQ(j["brute_force"]["rounds"], 2);
+  EXPECT_EQ(j["z3"]["schedule_check"], "holds");
+  EXPECT_EQ(run("solve mbt --vertices 3 --edges 0-1", true).code, 2);     // 2 unreachable
+  EXPECT_EQ(run("solve mbt --vertices 3 --edges 0-1,1x2", true).code, 2);
+  EXPECT_EQ(run("solve mbt --vertices 3 --edges 0-1,1-2 --root 3", true).code, 2);
+}
+
 TEST(SolveCli, ExhaustedRlimitIsInconclusive) {
   const CliRun r = run("solve nonordered --blocks 5,3,8,1,9,2 --alpha 2 --solver z3 --rlimit 1000 --format json");
   EXPECT_EQ(r.code, 3) << r.out;
