@@ -62,6 +62,11 @@ std::vector<std::int64_t> parse_list(const std::string& text, const std::string&
   return out;
 }
 
+// --rlimit: a positive integer (Z3 resource units per query; above 4e9 is capped at 4e9).
+std::uint64_t parse_rlimit(const std::string& text) {
+  return static_cast<std::uint64_t>(parse_int(text, "--rlimit", 1));
+}
+
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
@@ -71,7 +76,7 @@ json tree_json(const GatherTree& t) { return json{{"root", t.root}, {"sequence",
 struct SolveArgs {
   std::string blocks, alpha = "1", beta = "1", gamma = "1", root = "best", solver = "both",
                       format = "json", leaf_copy = "paid";
-  std::uint64_t rlimit = pf::SolverOptions{}.rlimit;
+  std::string rlimit = std::to_string(pf::SolverOptions{}.rlimit);
 };
 
 // Runs the requested solvers on one problem; fills `out` and returns the exit code.
@@ -156,14 +161,14 @@ int run_solve(const SolveArgs& a) {
   json out;
   out["problem"] = {{"blocks", pr.m}, {"alpha", pr.cost.alpha}, {"beta", pr.cost.beta},
                     {"gamma", pr.cost.gamma}, {"root", root.to_string()}, {"leaf_copy", a.leaf_copy}};
-  const Solved s = run_solvers(pr, root, a.solver, a.rlimit, out, leaf);
+  const Solved s = run_solvers(pr, root, a.solver, parse_rlimit(a.rlimit), out, leaf);
   std::cout << out.dump(2) << "\n";
   return s.code;
 }
 
 struct ReduceArgs {
   std::string values, solver = "both", format = "json";
-  std::uint64_t rlimit = pf::SolverOptions{}.rlimit;
+  std::string rlimit = std::to_string(pf::SolverOptions{}.rlimit);
 };
 
 int run_reduce(const ReduceArgs& a) {
@@ -176,7 +181,7 @@ int run_reduce(const ReduceArgs& a) {
   out["target"] = inst.target;
   out["theorem_assumptions_hold"] = inst.nontrivial;
   json solved;
-  const Solved s = run_solvers(inst.problem, pf::RootChoice::best(), a.solver, a.rlimit, solved);
+  const Solved s = run_solvers(inst.problem, pf::RootChoice::best(), a.solver, parse_rlimit(a.rlimit), solved);
   out["solvers"] = solved["solvers"];
   out["nonordered_optimum"] = solved["optimum"];
   out["tree"] = solved["tree"];
@@ -242,7 +247,7 @@ int run_reduce(const ReduceArgs& a) {
 
 struct KPortedArgs {
   std::string blocks, ports = "2", alpha = "0", beta = "1", format = "json";
-  std::uint64_t rlimit = pf::SolverOptions{}.rlimit;
+  std::string rlimit = std::to_string(pf::SolverOptions{}.rlimit);
 };
 
 // Theorem 6: Z3's schedule, re-simulated, and the brute force for at most 10 blocks.
@@ -254,11 +259,11 @@ int run_kported(const KPortedArgs& a) {
   pr.alpha = parse_int(a.alpha, "--alpha", 0);
   pr.beta = parse_int(a.beta, "--beta", 0);
   const auto t0 = std::chrono::steady_clock::now();
-  const pf::KPortedResult z = pf::kported_gather_z3(pr, pf::SolverOptions{a.rlimit});
+  const pf::KPortedResult z = pf::kported_gather_z3(pr, pf::SolverOptions{parse_rlimit(a.rlimit)});
   json out;
   out["problem"] = {{"blocks", pr.m}, {"ports", pr.k}, {"alpha", pr.alpha}, {"beta", pr.beta}, {"root_block", 0}};
   out["z3"] = {{"outcome", pf::to_string(z.outcome)}, {"proof", z.proof}, {"calls", z.solver_calls},
-               {"seconds", seconds_since(t0)}, {"rlimit", a.rlimit}};
+               {"seconds", seconds_since(t0)}, {"rlimit", parse_rlimit(a.rlimit)}};
   std::vector<std::string> problems;
   if (z.found) {
     const std::int64_t simulated = pf::star_gather_time(pr, z.best.port);
@@ -283,7 +288,7 @@ int run_kported(const KPortedArgs& a) {
 
 struct MbtArgs {
   std::string vertices, edges, root = "0", format = "json";
-  std::uint64_t rlimit = pf::SolverOptions{}.rlimit;
+  std::string rlimit = std::to_string(pf::SolverOptions{}.rlimit);
 };
 
 // "0-1,1-2": undirected edges.
@@ -308,11 +313,11 @@ int run_mbt(const MbtArgs& a) {
   require_json(a.format);
   pf::BroadcastGraph g{parse_int(a.vertices, "--vertices", 1), parse_edges(a.edges), parse_int(a.root, "--root", 0)};
   const auto t0 = std::chrono::steady_clock::now();
-  const pf::MbtResult z = pf::mbt_z3(g, pf::SolverOptions{a.rlimit});
+  const pf::MbtResult z = pf::mbt_z3(g, pf::SolverOptions{parse_rlimit(a.rlimit)});
   json out;
   out["problem"] = {{"vertices", g.n}, {"edges", g.edges}, {"root", g.root}};
   out["z3"] = {{"outcome", pf::to_string(z.outcome)}, {"proof", z.proof}, {"calls", z.solver_calls},
-               {"seconds", seconds_since(t0)}, {"rlimit", a.rlimit}};
+               {"seconds", seconds_since(t0)}, {"rlimit", parse_rlimit(a.rlimit)}};
   std::vector<std::string> problems;
   if (z.found) {
     out["z3"]["caller"] = z.best.caller;

@@ -104,6 +104,8 @@ TEST(SolveCli, BadInputNamesTheValue) {
       {"solve nonordered --blocks 1,99999999999999999999", "99999999999999999999"},
       {"solve nonordered --blocks 4611686018427387904,1", "overflows"},
       {"solve nonordered --blocks 1,2 --solver magic", "magic"},
+      {"solve nonordered --blocks 1,2 --rlimit -4", "-4"},
+      {"solve kported --blocks 1,2 --rlimit 0", "--rlimit 0"},
       {"solve nonordered --blocks 1,2 --format xml", "xml"},
       {"reduce partition --values 1,0,1", "0"},
       {"reduce partition --values 1,2", "odd"},
