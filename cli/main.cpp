@@ -19,6 +19,7 @@
 #include "cli/cmd_collectives.hpp"
 #include "cli/cmd_compare.hpp"
 #include "cli/cmd_trees.hpp"
+#include "cli/cmd_solve.hpp"
 #include "cli/command.hpp"
 #include "model/error.hpp"
 
@@ -67,6 +68,7 @@ int main(int argc, char** argv) {
   cv::cli::register_compare_commands(tree);
   cv::cli::register_trees_commands(tree);
   cv::cli::register_campaign_command(tree);
+  cv::cli::register_solve_commands(tree);
 
   // CLI11 says only "a subcommand is required" for an unknown construction: name it.
   for (auto* parent : {schedule, verify}) {

@@ -1,0 +1,151 @@
+// End-to-end: `collverify solve nonordered` and `collverify reduce partition` (seed 001,
+// Section 4): JSON answers, exit codes, and the messages for bad input.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdio>
+#include <string>
+#include <sys/wait.h>
+
+namespace collverify {
+namespace {
+
+struct CliRun {
+  int code = -1;
+  std::string out;
+};
+
+CliRun run(const std::string& args, bool merge_stderr = false) {
+  const std::string cmd = std::string(COLLVERIFY_BIN) + " " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null");
+  CliRun r;
+  FILE* f = popen(cmd.c_str(), "r");
+  std::array<char, 4096> buf{};
+  while (std::size_t got = std::fread(buf.data(), 1, buf.size(), f)) r.out.append(buf.data(), got);
+  const int status = pclose(f);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+TEST(SolveCli, NonOrderedBothSolversAgree) {
+  const CliRun r = run("solve nonordered --blocks 1,1,1 --root 1 --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["optimum"], 5);
+  EXPECT_EQ(j["verdict"], "holds");
+  EXPECT_EQ(j["tree"]["root"], 1);
+  EXPECT_EQ(j["solvers"]["subset_dp"]["optimum"], 5);
+  EXPECT_EQ(j["solvers"]["z3"]["optimum"], 5);
+  EXPECT_EQ(j["solvers"]["z3"]["outcome"], "unsat");
+  EXPECT_EQ(j["solvers"]["z3"]["proof"], "no tree with completion time <= 4: unsat");
+  EXPECT_TRUE(j["solvers"]["subset_dp"].contains("seconds"));
+}
+
+TEST(SolveCli, Z3AloneDescendsAndSubsetDpAlone) {
+  const CliRun z = run("solve nonordered --blocks 4,0,9,2 --alpha 3 --beta 1 --gamma 1 --solver z3 --format json");
+  ASSERT_EQ(z.code, 0) << z.out;
+  const CliRun d = run("solve nonordered --blocks 4,0,9,2 --alpha 3 --solver subset-dp --root best --format json");
+  ASSERT_EQ(d.code, 0) << d.out;
+  EXPECT_EQ(nlohmann::json::parse(z.out)["optimum"], nlohmann::json::parse(d.out)["optimum"]);
+  EXPECT_FALSE(nlohmann::json::parse(d.out)["solvers"].contains("z3"));
+}
+
+TEST(SolveCli, FreeLeafCopiesAgreeAndAreNeverSlower) {
+  const CliRun f = run("solve nonordered --blocks 3,1,4,1 --alpha 2 --leaf-copy free --format json");
+  ASSERT_EQ(f.code, 0) << f.out;
+  const CliRun p = run("solve nonordered --blocks 3,1,4,1 --alpha 2 --format json");
+  ASSERT_EQ(p.code, 0) << p.out;
+  const auto jf = nlohmann::json::parse(f.out);
+  EXPECT_EQ(jf["solvers"]["z3"]["optimum"], jf["solvers"]["subset_dp"]["optimum"]);
+  EXPECT_LE(jf["optimum"].get<std::int64_t>(), nlohmann::json::parse(p.out)["optimum"].get<std::int64_t>());
+  EXPECT_EQ(run("solve nonordered --blocks 1,2 --leaf-copy maybe", true).code, 2);
+}
+
+TEST(SolveCli, KPortedGather) {
+  const CliRun r = run("solve kported --blocks 3,3,2,2,2 --ports 2 --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["optimum"], 6);
+  EXPECT_EQ(j["brute_force"]["optimum"], 6);
+  EXPECT_EQ(j["z3"]["simulated_time"], 6);
+  EXPECT_EQ(j["z3"]["proof"], "no schedule with completion time <= 5: unsat");
+  EXPECT_EQ(run("solve kported --blocks 3,1 --ports 0", true).code, 2);
+  EXPECT_EQ(run("solve kported --blocks 3,-1", true).code, 2);
+}
+
+TEST(SolveCli, MinimumBroadcastTime) {
+  const CliRun r = run("solve mbt --vertices 4 --edges 0-1,1-2,2-3,3-0 --root 2 --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["rounds"], 2);
+  EXPECT_EQ(j["broadcast_tree_time"], 4);
+  EXPECT_EQ(j["brute_force"]["rounds"], 2);
+  EXPECT_EQ(j["z3"]["schedule_check"], "holds");
+  EXPECT_EQ(run("solve mbt --vertices 3 --edges 0-1", true).code, 2);     // 2 unreachable
+  EXPECT_EQ(run("solve mbt --vertices 3 --edges 0-1,1x2", true).code, 2);
+  EXPECT_EQ(run("solve mbt --vertices 3 --edges 0-1,1-2 --root 3", true).code, 2);
+}
+
+TEST(SolveCli, ExhaustedRlimitIsInconclusive) {
+  const CliRun r = run("solve nonordered --blocks 5,3,8,1,9,2 --alpha 2 --solver z3 --rlimit 1000 --format json");
+  EXPECT_EQ(r.code, 3) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["verdict"], "inconclusive");
+}
+
+TEST(SolveCli, BadInputNamesTheValue) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"solve nonordered --blocks 1,-2,3", "-2"},
+      {"solve nonordered --blocks 1,x,3", "'x'"},
+      {"solve nonordered --blocks 1,2.5", "'2.5'"},
+      {"solve nonordered --blocks ''", "empty"},
+      {"solve nonordered --blocks 1,2 --root 2", "--root 2"},
+      {"solve nonordered --blocks 1,2 --root -1", "-1"},
+      {"solve nonordered --blocks 1,2 --alpha -3", "-3"},
+      {"solve nonordered --blocks 1,99999999999999999999", "99999999999999999999"},
+      {"solve nonordered --blocks 4611686018427387904,1", "overflows"},
+      {"solve nonordered --blocks 1,2 --solver magic", "magic"},
+      {"solve nonordered --blocks 1,2 --rlimit -4", "-4"},
+      {"solve kported --blocks 1,2 --rlimit 0", "--rlimit 0"},
+      {"solve nonordered --blocks 1,2 --format xml", "xml"},
+      {"reduce partition --values 1,0,1", "0"},
+      {"reduce partition --values 1,2", "odd"},
+      {"reduce partition --values ''", "empty"},
+      {"reduce partition --values 1,-4,3", "-4"},
+  };
+  for (const auto& [args, text] : cases) {
+    const CliRun r = run(args, true);
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.out;
+    EXPECT_NE(r.out.find(text), std::string::npos) << args << ": missing '" << text << "' in\n" << r.out;
+  }
+}
+
+TEST(ReduceCli, PartitionExists) {
+  const CliRun r = run("reduce partition --values 1,1,1,1 --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["target"], 2 * 4 * 4 + 2 * 4 + 2);
+  EXPECT_EQ(j["nonordered_optimum"], j["target"]);
+  EXPECT_EQ(j["partition_exists"], true);
+  EXPECT_EQ(j["claim_holds"], true);
+  EXPECT_EQ(j["partition_sum"], 2);
+  EXPECT_GE(j["ordered_optimum"].get<std::int64_t>(), j["nonordered_optimum"].get<std::int64_t>());
+  EXPECT_EQ(j["solvers"]["z3"]["optimum"], j["solvers"]["subset_dp"]["optimum"]);
+  EXPECT_EQ(j["instance"]["processors"], 6);
+  // The convention of branch trees (free leaf copies): its ordered DP and the subset DP.
+  EXPECT_EQ(j["leaf_copy_free"]["nonordered_at_target"], true);
+  EXPECT_GE(j["leaf_copy_free"]["ordered_optimum"].get<std::int64_t>(),
+            j["leaf_copy_free"]["nonordered_optimum"].get<std::int64_t>());
+}
+
+TEST(ReduceCli, NoPartitionMeansAboveTheTarget) {
+  const CliRun r = run("reduce partition --values 2,2,2,4 --format json");  // m = 10, 5 unreachable
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["partition_exists"], false);
+  EXPECT_GT(j["nonordered_optimum"].get<std::int64_t>(), j["target"].get<std::int64_t>());
+  EXPECT_TRUE(j["partition"].empty());
+  EXPECT_EQ(j["claim_holds"], true);
+}
+
+}  // namespace
+}  // namespace collverify
