@@ -10,26 +10,18 @@
 #include <fstream>
 #include <string>
 
+#include "cli_run.hpp"
+
 namespace collverify {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-  int code = -1;
-  std::string out;
-};
+using test_cli::CliRun;
+using test_cli::run_collverify;
+using test_cli::Stderr;
 
-CliRun run(const std::string& args) {
-  const std::string cmd = std::string(COLLVERIFY_BIN) + " " + args + " 2>&1";
-  CliRun r;
-  FILE* f = popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf{};
-  while (std::size_t got = std::fread(buf.data(), 1, buf.size(), f)) r.out.append(buf.data(), got);
-  const int status = pclose(f);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+CliRun run(const std::string& args) { return run_collverify(args, Stderr::merged); }
 
 fs::path temp_dir(const std::string& name) {
   const fs::path d = fs::temp_directory_path() /

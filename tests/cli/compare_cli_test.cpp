@@ -12,24 +12,16 @@
 #include "reference/circulant/bcast.hpp"
 #include "reference/circulant/logp_schedule.hpp"
 
+#include "cli_run.hpp"
+
 namespace collverify {
 namespace {
 
-struct CliRun {
-  int code = -1;
-  std::string out;  // stdout only unless the command redirects stderr
-};
+using test_cli::CliRun;
+using test_cli::run_collverify;
+using test_cli::Stderr;
 
-CliRun run(const std::string& args) {
-  const std::string cmd = std::string(COLLVERIFY_BIN) + " " + args;
-  CliRun r;
-  FILE* f = popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf{};
-  while (std::size_t got = std::fread(buf.data(), 1, buf.size(), f)) r.out.append(buf.data(), got);
-  const int status = pclose(f);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+CliRun run(const std::string& args) { return run_collverify(args, Stderr::passed_through); }
 
 // How many p in [lo, hi] have different tables, counted here from the library.
 int differing(std::int64_t lo, std::int64_t hi) {

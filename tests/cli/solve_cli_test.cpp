@@ -8,23 +8,17 @@
 #include <string>
 #include <sys/wait.h>
 
+#include "cli_run.hpp"
+
 namespace collverify {
 namespace {
 
-struct CliRun {
-  int code = -1;
-  std::string out;
-};
+using test_cli::CliRun;
+using test_cli::run_collverify;
+using test_cli::Stderr;
 
 CliRun run(const std::string& args, bool merge_stderr = false) {
-  const std::string cmd = std::string(COLLVERIFY_BIN) + " " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null");
-  CliRun r;
-  FILE* f = popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf{};
-  while (std::size_t got = std::fread(buf.data(), 1, buf.size(), f)) r.out.append(buf.data(), got);
-  const int status = pclose(f);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+  return run_collverify(args, merge_stderr ? Stderr::merged : Stderr::dropped);
 }
 
 TEST(SolveCli, NonOrderedBothSolversAgree) {

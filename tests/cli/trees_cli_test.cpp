@@ -11,25 +11,18 @@
 #include <fstream>
 #include <map>
 
+#include "cli_run.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-  int code = -1;
-  std::string out;
-};
+using collverify::test_cli::CliRun;
+using collverify::test_cli::run_collverify;
+using collverify::test_cli::Stderr;
 
 CliRun run(const std::string& args, bool with_stderr = true) {
-  const std::string cmd =
-      std::string(COLLVERIFY_BIN) + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
-  CliRun r;
-  FILE* f = popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf{};
-  while (std::size_t got = std::fread(buf.data(), 1, buf.size(), f)) r.out.append(buf.data(), got);
-  const int status = pclose(f);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+  return run_collverify(args, with_stderr ? Stderr::merged : Stderr::dropped);
 }
 
 fs::path temp_dir(const std::string& name) {
