@@ -15,6 +15,7 @@
 #include "checkers/circulant_invariants.hpp"
 #include "checkers/lower_bounds.hpp"
 #include "checkers/simulate.hpp"
+#include "cli/parallel_p.hpp"
 #include "cli/progress.hpp"
 #include "cli/stream_bcast.hpp"
 #include "model/error.hpp"
@@ -287,42 +288,16 @@ VerifyResult verify_bcast(const ScheduleSource& source, const VerifyOptions& o) 
   require_run_memory(ps, o, jobs);
 
   std::vector<std::optional<POutcome>> outcomes(ps.size());
-  std::atomic<std::size_t> next{0};
-  // Bad input (a plugin's error) ends the run; the error reported is the one of the smallest p
-  // that raised one, so p above it are skipped once one is known.
-  std::mutex error_mutex;
-  std::exception_ptr error;
-  std::atomic<std::int64_t> error_p{std::numeric_limits<std::int64_t>::max()};
   double built_cost = 0;
   for (std::size_t i : built_order) built_cost += cost(ps[i]);
   Progress progress("bcast", static_cast<std::int64_t>(built_order.size()), built_cost);
 
-  auto worker = [&] {
-    while (!(o.interrupted && o.interrupted->load())) {
-      const std::size_t i = next.fetch_add(1);
-      if (i >= built_order.size()) return;
-      const std::int64_t p = ps[built_order[i]];
-      if (p > error_p.load()) continue;
-      try {
-        outcomes[built_order[i]] = verify_one(source, p, o);
-      } catch (const InputError&) {
-        std::lock_guard lock(error_mutex);
-        if (p < error_p.load()) {
-          error = std::current_exception();
-          error_p = p;
-        }
-        continue;
-      }
-      progress.advance(cost(p));
-    }
-  };
-
-  std::vector<std::thread> threads;
-  for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
-  worker();
-  for (auto& t : threads) t.join();
+  // Bad input (a plugin's error) ends the run with the error of the smallest p that raised one.
+  for_each_p_parallel(
+      built_order, ps, jobs, o.interrupted,
+      [&](std::size_t i) { outcomes[i] = verify_one(source, ps[i], o); },
+      [&](std::size_t i) { progress.advance(cost(ps[i])); });
   progress.finish();
-  if (error) std::rethrow_exception(error);
 
   bool streams_complete = true;
   std::string checks;

@@ -13,6 +13,7 @@
 
 #include "checkers/collective_lower_bounds.hpp"
 #include "checkers/data_simulate.hpp"
+#include "cli/parallel_p.hpp"
 #include "cli/progress.hpp"
 #include "model/error.hpp"
 #include "model/int_math.hpp"
@@ -147,36 +148,12 @@ VerifyResult verify_collective(const CollectiveVerifyOptions& o) {
   require_run_memory(ps, o, jobs);
 
   std::vector<std::optional<POutcome>> outcomes(ps.size());
-  std::atomic<std::size_t> next{0};
-  std::mutex error_mutex;
-  std::exception_ptr error;
-  std::atomic<std::int64_t> error_p{std::numeric_limits<std::int64_t>::max()};
   Progress progress(collective_name(o.what), static_cast<std::int64_t>(ps.size()), total_cost);
-  auto worker = [&] {
-    while (!(o.interrupted && o.interrupted->load())) {
-      const std::size_t i = next.fetch_add(1);
-      if (i >= order.size()) return;
-      const std::int64_t p = ps[order[i]];
-      if (p > error_p.load()) continue;
-      try {
-        outcomes[order[i]] = verify_one(o, p);
-      } catch (const InputError&) {
-        std::lock_guard lock(error_mutex);
-        if (p < error_p.load()) {
-          error = std::current_exception();
-          error_p = p;
-        }
-        continue;
-      }
-      progress.advance(cost(o, p));
-    }
-  };
-  std::vector<std::thread> threads;
-  for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
-  worker();
-  for (auto& t : threads) t.join();
+  for_each_p_parallel(
+      order, ps, jobs, o.interrupted,
+      [&](std::size_t i) { outcomes[i] = verify_one(o, ps[i]); },
+      [&](std::size_t i) { progress.advance(cost(o, ps[i])); });
   progress.finish();
-  if (error) std::rethrow_exception(error);
 
   VerifyResult out;
   ConstructionSummary& s = out.summary;
