@@ -28,6 +28,38 @@ inline T comm_right(T pq, T bq, T a, T R, T bR) {
   return pq == R ? T{} : bR - bq + a;
 }
 
+// The smallest value(x) over x in [0, n) and its first position, in one vectorised pass over
+// chunks of kChunk (each chunk's minimum branch-free; a chunk is remembered only when strictly
+// smaller, so it is the first chunk holding the minimum) and a scan of that one chunk. Before,
+// a second full pass with an early exit (scalar) looked for the first position.
+inline constexpr std::int64_t kChunk = 64;
+
+template <class T, class F>
+[[gnu::always_inline]] inline std::int64_t first_min(const F& value, std::int64_t n, T& best) {
+  T low = std::numeric_limits<T>::max();
+  std::int64_t from = 0;
+  std::int64_t x0 = 0;
+  for (; x0 + kChunk <= n; x0 += kChunk) {
+    T cm = std::numeric_limits<T>::max();
+    for (std::int64_t x = x0; x < x0 + kChunk; ++x) cm = mn(cm, value(x));
+    if (cm < low) {
+      low = cm;
+      from = x0;
+    }
+  }
+  T cm = std::numeric_limits<T>::max();
+  for (std::int64_t x = x0; x < n; ++x) cm = mn(cm, value(x));
+  if (cm < low) {
+    low = cm;
+    from = x0;
+  }
+  best = low;
+  for (std::int64_t x = from; x < n; ++x) {
+    if (value(x) == low) return x;
+  }
+  return -1;
+}
+
 template <Sends W, class T>
 inline T split_value(const T* u, const T* w, const T* pq, const T* bq, T a, T L, T bL, T R, T bR,
                      std::int64_t x) {
@@ -43,6 +75,15 @@ inline T split_value(const T* u, const T* w, const T* pq, const T* bq, T a, T L,
 }
 
 template <Sends W, class T>
+struct SplitValue {
+  const T *u, *w, *pq, *bq;
+  T a, L, bL, R, bR;
+  [[gnu::always_inline]] T operator()(std::int64_t x) const {
+    return split_value<W>(u, w, pq, bq, a, L, bL, R, bR, x);
+  }
+};
+
+template <Sends W, class T>
 [[gnu::always_inline]] inline std::int64_t split_impl(const T* u, const T* w, Prefix<T> q, T L, T R,
                                                       std::int64_t n, T& best) {
   const T* pq = q.pq;
@@ -50,15 +91,8 @@ template <Sends W, class T>
   const T a = q.a;
   const T bL = q.b * L;
   const T bR = q.b * R;
-  T low = std::numeric_limits<T>::max();
-  for (std::int64_t x = 0; x < n; ++x) {
-    low = mn(low, split_value<W>(u, w, pq, bq, a, L, bL, R, bR, x));
-  }
-  best = low;
-  for (std::int64_t x = 0; x < n; ++x) {
-    if (split_value<W>(u, w, pq, bq, a, L, bL, R, bR, x) == low) return x;
-  }
-  return -1;
+  const SplitValue<W, T> value{u, w, pq, bq, a, L, bL, R, bR};
+  return first_min(value, n, best);
 }
 
 template <class T>
@@ -83,6 +117,18 @@ inline T two_value(T g, const T* u, const T* pq1, const T* bq1, T a1, T L, T bL,
 }
 
 template <class T>
+struct TwoValue {
+  T g;
+  const T *u, *pq1, *bq1;
+  T a1, L, bL;
+  const T *e, *w, *pq2, *bq2;
+  T a2, R, bR;
+  [[gnu::always_inline]] T operator()(std::int64_t x) const {
+    return two_value(g, u, pq1, bq1, a1, L, bL, e, w, pq2, bq2, a2, R, bR, x);
+  }
+};
+
+template <class T>
 [[gnu::always_inline]] inline std::int64_t two_impl(T g, const T* u, Prefix<T> q1, T L, const T* e,
                                                     const T* w, Prefix<T> q2, T R, std::int64_t n,
                                                     T& best) {
@@ -94,15 +140,8 @@ template <class T>
   const T a2 = q2.a;
   const T bL = q1.b * L;
   const T bR = q2.b * R;
-  T low = std::numeric_limits<T>::max();
-  for (std::int64_t x = 0; x < n; ++x) {
-    low = mn(low, two_value(g, u, pq1, bq1, a1, L, bL, e, w, pq2, bq2, a2, R, bR, x));
-  }
-  best = low;
-  for (std::int64_t x = 0; x < n; ++x) {
-    if (two_value(g, u, pq1, bq1, a1, L, bL, e, w, pq2, bq2, a2, R, bR, x) == low) return x;
-  }
-  return -1;
+  const TwoValue<T> value{g, u, pq1, bq1, a1, L, bL, e, w, pq2, bq2, a2, R, bR};
+  return first_min(value, n, best);
 }
 
 }  // namespace
