@@ -144,7 +144,80 @@ template <class T>
   return first_min(value, n, best);
 }
 
+// The three chunk minima of first_min_binary at once: per chunk three branch-free minima over
+// shared loads, then for each case a scan of its first minimal chunk (as first_min).
+template <class T>
+struct BinaryValues {
+  const BinaryRange<T>& r;
+  const T *pqa, *bqa, *pqb, *bqb;
+  T bL, bL1, bR, bRj;
+  [[gnu::always_inline]] void operator()(std::int64_t x, T& v1, T& v2, T& v3) const {
+    const T a = r.a.a;
+    const T right_b = comm_right(pqb[x], bqb[x], a, r.R, bR);
+    const T left_a = comm_left(pqa[x], bqa[x], a, r.L, bL);
+    const T u23 = mx(T{}, r.u23[x]);
+    v1 = mx(mx(r.g, r.u1[x]) + comm_left(pqb[x], bqb[x], a, r.L1, bL1) + T{}, r.w12[x]) + right_b;
+    v2 = mx(u23 + left_a + r.e2[x], r.w12[x]) + right_b;
+    v3 = mx(u23 + left_a + T{}, r.w3[x]) + comm_right(pqa[x], bqa[x], a, r.Rj, bRj);
+  }
+};
+
+template <class T>
+[[gnu::always_inline]] inline void binary_impl(const BinaryRange<T>& r, std::int64_t n,
+                                               std::int64_t (&at)[3], T (&best)[3]) {
+  const T b = r.a.b;
+  const BinaryValues<T> value{r,       r.a.pq,   r.a.bq,  r.a.pq + 1, r.a.bq + 1,
+                              b * r.L, b * r.L1, b * r.R, b * r.Rj};
+  T low[3];
+  std::int64_t from[3] = {0, 0, 0};
+  for (T& l : low) l = std::numeric_limits<T>::max();
+  // No lambda here: it would be compiled once for the default target, not in the AVX2 clone.
+  for (std::int64_t x0 = 0; x0 < n; x0 += kChunk) {
+    const std::int64_t x1 = x0 + kChunk < n ? x0 + kChunk : n;
+    T m1 = std::numeric_limits<T>::max();
+    T m2 = m1;
+    T m3 = m1;
+    for (std::int64_t x = x0; x < x1; ++x) {
+      T v1{}, v2{}, v3{};
+      value(x, v1, v2, v3);
+      m1 = mn(m1, v1);
+      m2 = mn(m2, v2);
+      m3 = mn(m3, v3);
+    }
+    const T m[3] = {m1, m2, m3};
+    for (int c = 0; c < 3; ++c) {
+      if (m[c] < low[c]) {
+        low[c] = m[c];
+        from[c] = x0;
+      }
+    }
+  }
+  for (int c = 0; c < 3; ++c) {
+    best[c] = low[c];
+    at[c] = -1;
+    for (std::int64_t x = from[c]; x < n; ++x) {
+      T v[3];
+      value(x, v[0], v[1], v[2]);
+      if (v[c] == low[c]) {
+        at[c] = x;
+        break;
+      }
+    }
+  }
+}
+
 }  // namespace
+
+__attribute__((target_clones("avx2", "default"))) void first_min_binary(
+    const BinaryRange<std::int64_t>& r, std::int64_t n, std::int64_t (&at)[3],
+    std::int64_t (&best)[3]) {
+  binary_impl(r, n, at, best);
+}
+
+__attribute__((target_clones("avx2", "default"))) void first_min_binary(
+    const BinaryRange<double>& r, std::int64_t n, std::int64_t (&at)[3], double (&best)[3]) {
+  binary_impl(r, n, at, best);
+}
 
 __attribute__((target_clones("avx2", "default"))) std::int64_t first_min_split(
     Sends who, const std::int64_t* u, const std::int64_t* w, Prefix<std::int64_t> q, std::int64_t L,

@@ -41,4 +41,28 @@ std::int64_t first_min_two(double g, const double* u, Prefix<double> q1, double 
                            const double* w, Prefix<double> q2, double R, std::int64_t n,
                            double& best);
 
+// Figure 7's three split cases of one range [i..j] in one pass, sharing the loads the cases have
+// in common (binary.cpp). With x = 0 .. n-1 (n = j - i - 1), A = prefix at offset x (that is
+// q = prefix[i + 1 + x]) and B = A + 1:
+//   case 1: max(max(g, u1[x]) + commL(B, L1) + 0,     w12[x]) + commR(B, R)
+//   case 2: max(max(0, u23[x]) + commL(A, L) + e2[x], w12[x]) + commR(B, R)
+//   case 3: max(max(0, u23[x]) + commL(A, L) + 0,     w3[x])  + commR(A, Rj)
+// (each exactly first_min_two with the arguments of that case). best[c] and the returned
+// position at[c] are those of case c + 1, as first_min_two gives them.
+template <class T>
+struct BinaryRange {
+  T g;
+  const T* u1;
+  const T* u23;
+  const T* e2;
+  const T* w12;
+  const T* w3;
+  Prefix<T> a;  // prefix tables at offset i + 1 (B reads a.pq + 1)
+  T L, L1, R, Rj;
+};
+void first_min_binary(const BinaryRange<std::int64_t>& r, std::int64_t n, std::int64_t (&at)[3],
+                      std::int64_t (&best)[3]);
+void first_min_binary(const BinaryRange<double>& r, std::int64_t n, std::int64_t (&at)[3],
+                      double (&best)[3]);
+
 }  // namespace collverify::trees::detail
