@@ -77,8 +77,8 @@ struct Binary {
     }
   }
 
-  // The fast path: the same cases, i descending and j ascending (row i hot in cache), each case
-  // a kernel over contiguous rows of c and its transpose ct (dp_kernels.hpp).
+  // The fast path: the same cases in the blocked range order of detail::for_ranges_blocked, the
+  // split cases in one kernel over contiguous rows of c and its transpose ct (dp_kernels.hpp).
   void fill_fast() {
     std::vector<T> ct(static_cast<Idx>(p * p), T{});
     std::vector<T> pq, bq;

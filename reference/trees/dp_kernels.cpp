@@ -109,41 +109,6 @@ template <class T>
   return -1;
 }
 
-template <class T>
-inline T two_value(T g, const T* u, const T* pq1, const T* bq1, T a1, T L, T bL, const T* e,
-                   const T* w, const T* pq2, const T* bq2, T a2, T R, T bR, std::int64_t x) {
-  return mx(mx(g, u[x]) + comm_left(pq1[x], bq1[x], a1, L, bL) + e[x], w[x]) +
-         comm_right(pq2[x], bq2[x], a2, R, bR);
-}
-
-template <class T>
-struct TwoValue {
-  T g;
-  const T *u, *pq1, *bq1;
-  T a1, L, bL;
-  const T *e, *w, *pq2, *bq2;
-  T a2, R, bR;
-  [[gnu::always_inline]] T operator()(std::int64_t x) const {
-    return two_value(g, u, pq1, bq1, a1, L, bL, e, w, pq2, bq2, a2, R, bR, x);
-  }
-};
-
-template <class T>
-[[gnu::always_inline]] inline std::int64_t two_impl(T g, const T* u, Prefix<T> q1, T L, const T* e,
-                                                    const T* w, Prefix<T> q2, T R, std::int64_t n,
-                                                    T& best) {
-  const T* pq1 = q1.pq;
-  const T* bq1 = q1.bq;
-  const T* pq2 = q2.pq;
-  const T* bq2 = q2.bq;
-  const T a1 = q1.a;
-  const T a2 = q2.a;
-  const T bL = q1.b * L;
-  const T bR = q2.b * R;
-  const TwoValue<T> value{g, u, pq1, bq1, a1, L, bL, e, w, pq2, bq2, a2, R, bR};
-  return first_min(value, n, best);
-}
-
 // The three chunk minima of first_min_binary at once: per chunk three branch-free minima over
 // shared loads, then for each case a scan of its first minimal chunk (as first_min).
 template <class T>
@@ -229,19 +194,6 @@ __attribute__((target_clones("avx2", "default"))) std::int64_t first_min_split(
     Sends who, const double* u, const double* w, Prefix<double> q, double L, double R,
     std::int64_t n, double& best) {
   return split_any(who, u, w, q, L, R, n, best);
-}
-
-__attribute__((target_clones("avx2", "default"))) std::int64_t first_min_two(
-    std::int64_t g, const std::int64_t* u, Prefix<std::int64_t> q1, std::int64_t L,
-    const std::int64_t* e, const std::int64_t* w, Prefix<std::int64_t> q2, std::int64_t R,
-    std::int64_t n, std::int64_t& best) {
-  return two_impl(g, u, q1, L, e, w, q2, R, n, best);
-}
-
-__attribute__((target_clones("avx2", "default"))) std::int64_t first_min_two(
-    double g, const double* u, Prefix<double> q1, double L, const double* e, const double* w,
-    Prefix<double> q2, double R, std::int64_t n, double& best) {
-  return two_impl(g, u, q1, L, e, w, q2, R, n, best);
 }
 
 }  // namespace collverify::trees::detail

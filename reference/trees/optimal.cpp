@@ -129,8 +129,9 @@ void hom_right_edge(const Shape<T>& s, T a, T b, const std::vector<T>& c, std::i
            best, choice);
 }
 
-// The fast path. Ranges run with i descending and j ascending, so row i of c is hot in cache and
-// each range streams one row of ct; the inner splits i < k < j - 1 run in
+// The fast path. Ranges run in the blocked order of detail::for_ranges_blocked (blocks of rows i
+// descending, j ascending inside a block), so the block's rows of c stay in cache and each row
+// of ct is read by a whole block while cached; the inner splits i < k < j - 1 run in
 // detail::first_min_split. The first minimum wins (the left half receives on a size tie, as in
 // Figure 6).
 template <class T>
