@@ -5,14 +5,18 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <exception>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <thread>
 
 #include "cli/trees_run.hpp"
 #include "generators/p_range.hpp"
@@ -41,6 +45,7 @@ struct TreesArgs {
   std::string format = "json";
   std::string picture;
   std::string copy_placement = "first";
+  int jobs = 1;  // set to default_jobs() at registration
 };
 
 std::int64_t parse_count(const std::string& flag, const std::string& s) {
@@ -188,9 +193,18 @@ int run_trees_t(const TreesArgs& a, const CostModel<T>& base, json cost_json) {
   if (a.format != "json" && a.format != "md") {
     throw InputError(fmt::format("--format '{}' is not one of: json, md", a.format));
   }
-  json all = json::array();
-  std::string md;
-  bool violated = false;
+  if (a.jobs < 1)
+    throw InputError(fmt::format("--jobs {} is not a thread count (need >= 1)", a.jobs));
+  // The instances are independent: build and check them on up to --jobs threads, each into its
+  // own slot, then print in the order of the list (the output does not depend on --jobs).
+  struct Slot {
+    TreeProblem<T> pr;
+    std::int64_t root = 0;
+    std::vector<Violation> violations;
+    std::vector<TreeRow<T>> rows;
+    std::exception_ptr error;
+  };
+  std::vector<Slot> slots;
   for (const auto& inst : list) {
     TreeProblem<T> pr{inst.m, base};
     const std::int64_t p = pr.p();
@@ -199,8 +213,45 @@ int run_trees_t(const TreesArgs& a, const CostModel<T>& base, json cost_json) {
     if (root < 0 || root >= p) {
       throw InputError(fmt::format("--root {} is outside [0, {})", root, p));
     }
-    std::vector<Violation> violations;
-    const auto rows = run_tree_algorithms(pr, root, violations, a.copy_placement == "figure4");
+    slots.push_back({std::move(pr), root, {}, {}, nullptr});
+  }
+  const int jobs =
+      static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(a.jobs), slots.size()));
+  if (jobs > 1) {
+    require_memory(
+        checked_mul(trees::optimal_tree_memory_bytes(slots.front().pr.p(), base.homogeneous()),
+                    jobs, "trees: DP memory for all jobs"),
+        fmt::format("optimal tree DP for p = {} on {} jobs (use --jobs 1)", slots.front().pr.p(),
+                    jobs));
+  }
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    for (std::size_t i = next++; i < slots.size(); i = next++) {
+      Slot& s = slots[i];
+      try {
+        s.rows = run_tree_algorithms(s.pr, s.root, s.violations, a.copy_placement == "figure4");
+      } catch (...) {
+        s.error = std::current_exception();
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < jobs; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+
+  json all = json::array();
+  std::string md;
+  bool violated = false;
+  for (std::size_t idx = 0; idx < list.size(); ++idx) {
+    const auto& inst = list[idx];
+    Slot& slot = slots[idx];
+    if (slot.error) std::rethrow_exception(slot.error);
+    const TreeProblem<T>& pr = slot.pr;
+    const std::int64_t p = pr.p();
+    const std::int64_t root = slot.root;
+    const auto& violations = slot.violations;
+    const auto& rows = slot.rows;
     for (const auto& v : violations) {
       std::fprintf(stderr, "collverify: %s: %s (p = %lld, processor %lld)\n", v.property.c_str(),
                    v.message.c_str(), static_cast<long long>(v.p), static_cast<long long>(v.rank));
@@ -314,6 +365,10 @@ void register_trees_commands(const CommandTree& tree) {
   sub->add_option(
       "--copy-placement", a->copy_placement,
       "optimal DP: first (default, copy concurrent) or figure4 (equation (6) as printed)");
+  a->jobs = default_jobs();
+  sub->add_option("--jobs", a->jobs,
+                  "threads for the instances of --dist all (default: hardware threads); the "
+                  "output does not depend on it");
   tree.commands->push_back({sub, [a](const CommandContext&) { return run_trees(*a); }});
   register_verify_trees(tree);
 }

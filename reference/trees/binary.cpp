@@ -77,8 +77,8 @@ struct Binary {
     }
   }
 
-  // The fast path: the same cases, i descending and j ascending (row i hot in cache), each case
-  // a kernel over contiguous rows of c and its transpose ct (dp_kernels.hpp).
+  // The fast path: the same cases in the blocked range order of detail::for_ranges_blocked, the
+  // split cases in one kernel over contiguous rows of c and its transpose ct (dp_kernels.hpp).
   void fill_fast() {
     std::vector<T> ct(static_cast<Idx>(p * p), T{});
     std::vector<T> pq, bq;
@@ -86,50 +86,51 @@ struct Binary {
       pq.push_back(static_cast<T>(v));
       bq.push_back(b * static_cast<T>(v));
     }
-    const std::vector<T> zero(static_cast<Idx>(p + 1), T{});
     auto q = [&](std::int64_t x) {
       return detail::Prefix<T>{&pq[static_cast<Idx>(x)], &bq[static_cast<Idx>(x)], a, b};
     };
-    for (std::int64_t i = p - 2; i >= 0; --i) {
-      for (std::int64_t j = i + 1; j < p; ++j) {
-        T best = std::numeric_limits<T>::max();
-        Pick choice;
-        auto take = [&](T v, int kase, std::int64_t k) {
-          if (v < best) {
-            best = v;
-            choice = {static_cast<std::int8_t>(kase), static_cast<std::int32_t>(k)};
-          }
-        };
-        const T L = pq[static_cast<Idx>(i)];
-        const T R = pq[static_cast<Idx>(j + 1)];
-        if (j - i >= 2) {
-          T v{};
-          // Case 1, k = i+1 .. j-1: max(max(cp_i, C[i+1][k]) + comm(S(i+1,k)), C[k+1][j]) +
-          // comm(S(k+1,j)); both sizes from q = prefix[k + 1].
-          std::int64_t x = detail::first_min_two(cp(i), &c[at(i + 1, i + 1, p)], q(i + 2),
-                                                 pq[static_cast<Idx>(i + 1)], &zero[0],
-                                                 &ct[at(j, i + 2, p)], q(i + 2), R, j - i - 1, v);
-          take(v, 1, i + 1 + x);
-          // Case 2, k = i+1 .. j-1: max(C[i][k-1] + comm(S(i,k-1)) + cp_k, C[k+1][j]) +
-          // comm(S(k+1,j)); left size from prefix[k], right from prefix[k + 1].
-          x = detail::first_min_two(T{}, &c[at(i, i, p)], q(i + 1), L,
-                                    &copy[static_cast<Idx>(i + 1)], &ct[at(j, i + 2, p)], q(i + 2),
-                                    R, j - i - 1, v);
-          take(v, 2, i + 1 + x);
-          // Case 3, k = i .. j-2: max(C[i][k] + comm(S(i,k)), C[k+1][j-1]) + comm(S(k+1,j-1)) +
-          // cp_j.
-          x = detail::first_min_two(T{}, &c[at(i, i, p)], q(i + 1), L, &zero[0],
-                                    &ct[at(j - 1, i + 1, p)], q(i + 1), pq[static_cast<Idx>(j)],
-                                    j - i - 1, v);
-          take(v + cp(j), 3, i + x);
+    detail::for_ranges_blocked(p - 2, p, 0, [&](std::int64_t i, std::int64_t j) {
+      T best = std::numeric_limits<T>::max();
+      Pick choice;
+      auto take = [&](T v, int kase, std::int64_t k) {
+        if (v < best) {
+          best = v;
+          choice = {static_cast<std::int8_t>(kase), static_cast<std::int32_t>(k)};
         }
-        take(case4(i, j), 4, -1);
-        take(case5(i, j), 5, -1);
-        c[at(i, j, p)] = best;
-        ct[at(j, i, p)] = best;
-        pick[at(i, j, p)] = choice;
+      };
+      const T L = pq[static_cast<Idx>(i)];
+      const T R = pq[static_cast<Idx>(j + 1)];
+      if (j - i >= 2) {
+        // Cases 1 and 2 over k = i+1 .. j-1, case 3 over k = i .. j-2, in one pass
+        // (detail::first_min_binary; x = k - (i + 1) for cases 1 and 2, x = k - i for case 3):
+        //   1: max(max(cp_i, C[i+1][k]) + comm(S(i+1,k)), C[k+1][j]) + comm(S(k+1,j))
+        //   2: max(C[i][k-1] + comm(S(i,k-1)) + cp_k, C[k+1][j]) + comm(S(k+1,j))
+        //   3: max(C[i][k] + comm(S(i,k)), C[k+1][j-1]) + comm(S(k+1,j-1)) + cp_j
+        // Sizes from q = prefix[i + 1 + x] (A) and prefix[i + 2 + x] (B).
+        const detail::BinaryRange<T> range{cp(i),
+                                           &c[at(i + 1, i + 1, p)],
+                                           &c[at(i, i, p)],
+                                           &copy[static_cast<Idx>(i + 1)],
+                                           &ct[at(j, i + 2, p)],
+                                           &ct[at(j - 1, i + 1, p)],
+                                           q(i + 1),
+                                           L,
+                                           pq[static_cast<Idx>(i + 1)],
+                                           R,
+                                           pq[static_cast<Idx>(j)]};
+        std::int64_t x[3];
+        T v[3];
+        detail::first_min_binary(range, j - i - 1, x, v);
+        take(v[0], 1, i + 1 + x[0]);
+        take(v[1], 2, i + 1 + x[1]);
+        take(v[2] + cp(j), 3, i + x[2]);
       }
-    }
+      take(case4(i, j), 4, -1);
+      take(case5(i, j), 5, -1);
+      c[at(i, j, p)] = best;
+      ct[at(j, i, p)] = best;
+      pick[at(i, j, p)] = choice;
+    });
   }
 
   // Best tree with root r over [0..p-1] (the last step of Figure 7 for a fixed root).

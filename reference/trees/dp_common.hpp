@@ -31,4 +31,21 @@ inline std::size_t at(std::int64_t i, std::int64_t j, std::int64_t p) {
   return static_cast<std::size_t>(i * p + j);
 }
 
+// Visits every range [i..j] with 0 <= i <= i_top, max(j_min, i + 1) <= j < p, each after all
+// ranges [i'..j'] with i' >= i, j' <= j (what the interval DPs read: their own row to the left,
+// the rows below). Rows come in blocks of kRowBlock, i descending; inside a block j ascends and
+// i descends. A column segment of the transposed table is then read by kRowBlock ranges in a
+// row while it is in cache, instead of streaming the whole table from memory once per row.
+inline constexpr std::int64_t kRowBlock = 24;
+
+template <class F>
+void for_ranges_blocked(std::int64_t i_top, std::int64_t p, std::int64_t j_min, F&& visit) {
+  for (std::int64_t hi = i_top; hi >= 0; hi -= kRowBlock) {
+    const std::int64_t lo = hi - kRowBlock + 1 > 0 ? hi - kRowBlock + 1 : 0;
+    for (std::int64_t j = j_min > lo + 1 ? j_min : lo + 1; j < p; ++j) {
+      for (std::int64_t i = hi < j - 1 ? hi : j - 1; i >= lo; --i) visit(i, j);
+    }
+  }
+}
+
 }  // namespace collverify::trees::detail

@@ -129,8 +129,9 @@ void hom_right_edge(const Shape<T>& s, T a, T b, const std::vector<T>& c, std::i
            best, choice);
 }
 
-// The fast path. Ranges run with i descending and j ascending, so row i of c is hot in cache and
-// each range streams one row of ct; the inner splits i < k < j - 1 run in
+// The fast path. Ranges run in the blocked order of detail::for_ranges_blocked (blocks of rows i
+// descending, j ascending inside a block), so the block's rows of c stay in cache and each row
+// of ct is read by a whole block while cached; the inner splits i < k < j - 1 run in
 // detail::first_min_split. The first minimum wins (the left half receives on a size tie, as in
 // Figure 6).
 template <class T>
@@ -143,32 +144,30 @@ HomTables<T> hom_best_fast(const Shape<T>& s, T a, T b) {
   t.ct.assign(static_cast<Idx>(p * p), T{});
   t.ch.assign(static_cast<Idx>(p * p), Choice{});
   t.pre = prefix_t(s, b);
-  for (std::int64_t i = p - 2; i >= 0; --i) {
-    for (std::int64_t j = i + 1; j < p; ++j) {
-      const std::int64_t len = j - i + 1;
-      T best = std::numeric_limits<T>::max();
-      Choice choice;
-      hom_edges(s, a, b, t.c, i, j, best, choice, p);
-      if (len > 3) {
-        // k runs over i+1 .. j-2, x = k - (i + 1); q = prefix[k + 1].
-        T inner{};
-        const std::int64_t x = detail::first_min_split(
-            detail::Sends::smaller, &t.c[at(i, i + 1, p)], &t.ct[at(j, i + 2, p)],
-            t.pre.at(i + 2, a, b), t.pre.pq[static_cast<Idx>(i)], t.pre.pq[static_cast<Idx>(j + 1)],
-            len - 3, inner);
-        if (inner < best) {
-          const std::int64_t k = i + 1 + x;
-          best = inner;
-          choice = {static_cast<std::int32_t>(k),
-                    static_cast<std::int8_t>(s.size(k + 1, j) <= s.size(i, k) ? 0 : 1)};
-        }
+  detail::for_ranges_blocked(p - 2, p, 0, [&](std::int64_t i, std::int64_t j) {
+    const std::int64_t len = j - i + 1;
+    T best = std::numeric_limits<T>::max();
+    Choice choice;
+    hom_edges(s, a, b, t.c, i, j, best, choice, p);
+    if (len > 3) {
+      // k runs over i+1 .. j-2, x = k - (i + 1); q = prefix[k + 1].
+      T inner{};
+      const std::int64_t x = detail::first_min_split(
+          detail::Sends::smaller, &t.c[at(i, i + 1, p)], &t.ct[at(j, i + 2, p)],
+          t.pre.at(i + 2, a, b), t.pre.pq[static_cast<Idx>(i)], t.pre.pq[static_cast<Idx>(j + 1)],
+          len - 3, inner);
+      if (inner < best) {
+        const std::int64_t k = i + 1 + x;
+        best = inner;
+        choice = {static_cast<std::int32_t>(k),
+                  static_cast<std::int8_t>(s.size(k + 1, j) <= s.size(i, k) ? 0 : 1)};
       }
-      if (len > 2) hom_right_edge(s, a, b, t.c, i, j, best, choice, p);
-      t.c[at(i, j, p)] = best;
-      t.ct[at(j, i, p)] = best;
-      t.ch[at(i, j, p)] = choice;
     }
-  }
+    if (len > 2) hom_right_edge(s, a, b, t.c, i, j, best, choice, p);
+    t.c[at(i, j, p)] = best;
+    t.ct[at(j, i, p)] = best;
+    t.ch[at(i, j, p)] = choice;
+  });
   return t;
 }
 
@@ -228,61 +227,66 @@ FixedTable<T> hom_fixed(const Shape<T>& s, T a, T b, const HomTables<T>& t, std:
   const auto dti = [&](std::int64_t i, std::int64_t j) {
     return static_cast<Idx>((j - r) * (r + 1) + i);
   };
-  for (std::int64_t i = r; i >= 0; --i) {
-    for (std::int64_t j = std::max(r, i + 1); j < p; ++j) {
-      T best = std::numeric_limits<T>::max();
-      Choice choice;
-      auto one = [&](std::int64_t k) {
-        if (k >= r) {  // r in the left half, which receives [k+1..j]
-          const T left = k == i ? s.copy[static_cast<Idx>(r)] : f.d[f.idx(i, k)];
-          consider(std::max(left, t.c[at(k + 1, j, p)]) + detail::comm(a, b, s.size(k + 1, j)), k,
-                   0, best, choice);
-        } else if (k + 1 == j) {  // r = j copies, then receives [i..j-1]
-          consider(s.lone_right(t.c[at(i, k, p)], detail::comm(a, b, s.size(i, k)), r), k, 1, best,
-                   choice);
-        } else {
-          consider(
-              std::max(t.c[at(i, k, p)], f.d[f.idx(k + 1, j)]) + detail::comm(a, b, s.size(i, k)),
-              k, 1, best, choice);
-        }
-      };
-      if (!fast) {
-        for (std::int64_t k = i; k < j; ++k) one(k);
+  auto range = [&](std::int64_t i, std::int64_t j) {
+    T best = std::numeric_limits<T>::max();
+    Choice choice;
+    auto one = [&](std::int64_t k) {
+      if (k >= r) {  // r in the left half, which receives [k+1..j]
+        const T left = k == i ? s.copy[static_cast<Idx>(r)] : f.d[f.idx(i, k)];
+        consider(std::max(left, t.c[at(k + 1, j, p)]) + detail::comm(a, b, s.size(k + 1, j)), k, 0,
+                 best, choice);
+      } else if (k + 1 == j) {  // r = j copies, then receives [i..j-1]
+        consider(s.lone_right(t.c[at(i, k, p)], detail::comm(a, b, s.size(i, k)), r), k, 1, best,
+                 choice);
       } else {
-        const T L = t.pre.pq[static_cast<Idx>(i)];
-        const T R = t.pre.pq[static_cast<Idx>(j + 1)];
-        // k in [i, r): the right half [k+1..j] holds r and receives [i..k] (size q - L with
-        // q = prefix[k + 1]); k + 1 == j (r = j alone) goes through one().
-        const std::int64_t hi1 = std::min(r, j - 1);
-        if (hi1 > i) {
-          T v{};
-          const std::int64_t x =
-              detail::first_min_split(detail::Sends::left, &t.c[at(i, i, p)], &dt[dti(i + 1, j)],
-                                      t.pre.at(i + 1, a, b), L, R, hi1 - i, v);
-          if (v < best) {
-            best = v;
-            choice = {static_cast<std::int32_t>(i + x), 1};
-          }
-        }
-        for (std::int64_t k = std::max(hi1, i); k < r && k < j; ++k) one(k);
-        // k in [r, j): the left half holds r and receives [k+1..j] (size R - q); k == i (a lone
-        // r) goes through one().
-        std::int64_t lo2 = r;
-        if (lo2 == i) one(lo2++);
-        if (lo2 < j) {
-          T v{};
-          const std::int64_t x = detail::first_min_split(detail::Sends::right, &f.d[f.idx(i, lo2)],
-                                                         &t.ct[at(j, lo2 + 1, p)],
-                                                         t.pre.at(lo2 + 1, a, b), L, R, j - lo2, v);
-          if (v < best) {
-            best = v;
-            choice = {static_cast<std::int32_t>(lo2 + x), 0};
-          }
+        consider(
+            std::max(t.c[at(i, k, p)], f.d[f.idx(k + 1, j)]) + detail::comm(a, b, s.size(i, k)), k,
+            1, best, choice);
+      }
+    };
+    if (!fast) {
+      for (std::int64_t k = i; k < j; ++k) one(k);
+    } else {
+      const T L = t.pre.pq[static_cast<Idx>(i)];
+      const T R = t.pre.pq[static_cast<Idx>(j + 1)];
+      // k in [i, r): the right half [k+1..j] holds r and receives [i..k] (size q - L with
+      // q = prefix[k + 1]); k + 1 == j (r = j alone) goes through one().
+      const std::int64_t hi1 = std::min(r, j - 1);
+      if (hi1 > i) {
+        T v{};
+        const std::int64_t x =
+            detail::first_min_split(detail::Sends::left, &t.c[at(i, i, p)], &dt[dti(i + 1, j)],
+                                    t.pre.at(i + 1, a, b), L, R, hi1 - i, v);
+        if (v < best) {
+          best = v;
+          choice = {static_cast<std::int32_t>(i + x), 1};
         }
       }
-      f.d[f.idx(i, j)] = best;
-      if (fast) dt[dti(i, j)] = best;
-      f.ch[f.idx(i, j)] = choice;
+      for (std::int64_t k = std::max(hi1, i); k < r && k < j; ++k) one(k);
+      // k in [r, j): the left half holds r and receives [k+1..j] (size R - q); k == i (a lone
+      // r) goes through one().
+      std::int64_t lo2 = r;
+      if (lo2 == i) one(lo2++);
+      if (lo2 < j) {
+        T v{};
+        const std::int64_t x = detail::first_min_split(detail::Sends::right, &f.d[f.idx(i, lo2)],
+                                                       &t.ct[at(j, lo2 + 1, p)],
+                                                       t.pre.at(lo2 + 1, a, b), L, R, j - lo2, v);
+        if (v < best) {
+          best = v;
+          choice = {static_cast<std::int32_t>(lo2 + x), 0};
+        }
+      }
+    }
+    f.d[f.idx(i, j)] = best;
+    if (fast) dt[dti(i, j)] = best;
+    f.ch[f.idx(i, j)] = choice;
+  };
+  if (fast) {
+    detail::for_ranges_blocked(r, p, r, range);
+  } else {
+    for (std::int64_t i = r; i >= 0; --i) {
+      for (std::int64_t j = std::max(r, i + 1); j < p; ++j) range(i, j);
     }
   }
   return f;
