@@ -138,21 +138,19 @@ Options make_options(const VerifyTreesArgs& a, const std::vector<std::int64_t>& 
   return o;
 }
 
-void write_witness_picture(const VerifyTreesArgs& a, const ConstructionSummary& s,
-                           const RunOutput& out) {
-  if (!out.report_dir || s.violations.empty()) return;
+// The optimal ordered tree of the smallest failing p, drawn into the reports (report.md and
+// report.html embed it; trees_witness.dot beside them for `dot -Tsvg`).
+void add_witness_picture(const VerifyTreesArgs& a, ConstructionSummary& s) {
+  if (s.violations.empty()) return;
   const std::int64_t p = s.violations.front().p;
   const auto d = a.dist == "all" ? TreeDistribution::same : parse_distribution(a.dist);
   const auto m = block_sizes(d, p, {a.b, a.lambda, a.seed});
   TreeProblem<std::int64_t> pr{m,
                                CostModel<std::int64_t>::uniform(a.alpha, a.beta, a.gammas.front())};
   const auto r = trees::optimal_ordered_tree(pr, trees::RootMode::fixed(p / 2));
-  std::ofstream f(*out.report_dir / "trees_witness.dot");
-  f << tree_dot(
+  s.picture_dot = tree_dot(
       r.tree, m,
       fmt::format("smallest failing p = {}: optimal ordered tree ({})", p, distribution_name(d)));
-  std::fprintf(stderr, "collverify: tree picture of the smallest failing p in %s\n",
-               (*out.report_dir / "trees_witness.dot").c_str());
 }
 
 int run_verify_trees(const VerifyTreesArgs& a, const CommandContext& ctx) {
@@ -170,7 +168,10 @@ int run_verify_trees(const VerifyTreesArgs& a, const CommandContext& ctx) {
   bool complete = true;
   std::vector<ConstructionSummary> parts;
   parts.push_back(verify(o, complete));
-  write_witness_picture(a, parts.front(), out);
+  add_witness_picture(a, parts.front());
+  if (out.report_dir && !parts.front().picture_dot.empty()) {
+    write_file_atomically(*out.report_dir / "trees_witness.dot", parts.front().picture_dot);
+  }
   return finish_constructions(std::move(parts), complete, ctx.command_line, out);
 }
 

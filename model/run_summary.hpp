@@ -57,6 +57,7 @@ struct ConstructionSummary {
   std::vector<InstanceResult> instances;  // may be empty (large runs)
   std::vector<CaseResult> cases;          // one per p, ascending
   std::optional<ScheduleExcerpt> excerpt; // around violations[0], when available
+  std::string picture_dot;                // Graphviz picture of violations[0] (trees), if any
 };
 
 struct RunSummary {

@@ -133,6 +133,10 @@ std::string construction_section(const ConstructionSummary& c) {
                                 c.violations.size(), c.violations.size() == 1 ? "" : "s");
   out += violations_table(c);
   if (c.excerpt) out += excerpt_table(c, *c.excerpt);
+  if (!c.picture_dot.empty()) {
+    out += "<h3>Picture of the witness (Graphviz DOT, render with <code>dot -Tsvg</code>)</h3>\n"
+           "<pre class=\"dot\">" + xml_escape(c.picture_dot) + "</pre>\n";
+  }
   return out;
 }
 
@@ -144,7 +148,7 @@ std::string html_report(const RunSummary& summary) {
       fmt::format("<title>collverify report</title>\n<style>{}</style>\n</head>\n<body>\n", kStyle);
   out += run_header(summary) + constructions_table(summary);
   for (const ConstructionSummary& c : summary.constructions) {
-    if (reports::construction_status(c) == Status::fail || c.excerpt) {
+    if (reports::construction_status(c) == Status::fail || c.excerpt || !c.picture_dot.empty()) {
       out += construction_section(c);
     }
   }

@@ -91,6 +91,10 @@ std::string construction_section(const ConstructionSummary& c) {
                                 c.violations.size(), c.violations.size() == 1 ? "" : "s");
   out += violations_table(c);
   if (c.excerpt) out += excerpt_table(c, *c.excerpt);
+  if (!c.picture_dot.empty()) {
+    out += "### Picture of the witness (Graphviz DOT, render with `dot -Tsvg`)\n\n```dot\n" +
+           c.picture_dot + (c.picture_dot.back() == '\n' ? "" : "\n") + "```\n\n";
+  }
   return out;
 }
 
@@ -99,7 +103,7 @@ std::string construction_section(const ConstructionSummary& c) {
 std::string markdown_report(const RunSummary& summary) {
   std::string out = run_header(summary) + constructions_table(summary);
   for (const ConstructionSummary& c : summary.constructions) {
-    if (reports::construction_status(c) == Status::fail || c.excerpt) {
+    if (reports::construction_status(c) == Status::fail || c.excerpt || !c.picture_dot.empty()) {
       out += construction_section(c);
     }
   }

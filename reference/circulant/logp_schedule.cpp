@@ -105,8 +105,10 @@ void fill_baseblocks(const Circulant& c, std::vector<std::int8_t>& bb) {
   }
 }
 
+}  // namespace
+
 // send[r][k] = recv[(r + skips[k]) mod p][k], without a division per entry.
-void send_by_lookup(CirculantSchedule& s) {
+void logp_send_table_by_lookup(CirculantSchedule& s) {
   const auto q = static_cast<std::size_t>(s.q);
   for (std::size_t k = 0; k < q; ++k) {
     std::int64_t to = s.skips[k];
@@ -116,7 +118,6 @@ void send_by_lookup(CirculantSchedule& s) {
   }
 }
 
-}  // namespace
 
 void logp_recv_schedule(const Circulant& c, std::int64_t r, std::span<std::int8_t> recv,
                         LogpCost* cost) {
@@ -176,8 +177,10 @@ CirculantSchedule build_circulant_bcast_logp(std::int64_t p) {
   for (std::int64_t r = 0; r < p; ++r) {
     const auto row = static_cast<std::size_t>(r);
     recv_row(c, r, r == 0 ? c.q : s.baseblock[row], s.recv.data() + row * q, nullptr);
+    // Each rank's own send rule, as a processor computes it: what the checkers must judge (a
+    // lookup from the receive table would make agreement hold by construction).
+    logp_send_schedule(c, r, std::span<std::int8_t>(s.send.data() + row * q, q));
   }
-  send_by_lookup(s);
   return s;
 }
 

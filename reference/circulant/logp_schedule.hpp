@@ -61,10 +61,13 @@ void logp_send_schedule(const Circulant& c, std::int64_t r, std::span<std::int8_
                         LogpCost* cost = nullptr);
 
 // Both tables for all ranks: receive rows by the same search as logp_recv_schedule, send rows by
-// lookup send[r][k] = recv[(r + skips[k]) mod p][k] (the independent twin of
-// logp_send_schedule). Baseblocks in O(p) by the recipe of Section 2 (rank skips[k] + j has
+// logp_send_schedule, rank by rank (so the checkers judge the send rule itself). Baseblocks in O(p) by the recipe of Section 2 (rank skips[k] + j has
 // rank j's; a test compares them with Algorithm 2), the root's recorded as root_baseblock(q).
 // O(p q) time; about 130 ns per rank at p = 2^17 (docs/PERFORMANCE.md).
 CirculantSchedule build_circulant_bcast_logp(std::int64_t p);
+
+// The twin of the send rule: overwrites s.send with send[r][k] = recv[(r + skips[k]) mod p][k]
+// (Algorithm 5's definition); tests compare it with logp_send_schedule's rows.
+void logp_send_table_by_lookup(CirculantSchedule& s);
 
 }  // namespace collverify::circulant

@@ -112,4 +112,14 @@ TEST(MarkdownReport, MessagesCannotBreakTheTable) {
 }
 
 }  // namespace
+TEST(MarkdownReport, EmbedsTheWitnessPictureAsDot) {
+  RunSummary s = test::sample_summary();
+  s.constructions.front().picture_dot = "digraph tree {\n  1 -> 0;\n}\n";
+  const std::string md = markdown_report(s);
+  EXPECT_NE(md.find("```dot\ndigraph tree {\n  1 -> 0;\n}\n```"), std::string::npos) << md;
+  EXPECT_EQ(markdown_report(test::sample_summary()).find("```dot"), std::string::npos);
+  const std::string html = html_report(s);
+  EXPECT_NE(html.find("<pre class=\"dot\">digraph tree {&#10;  1 -&gt; 0;"), std::string::npos) << html;
+}
+
 }  // namespace collverify

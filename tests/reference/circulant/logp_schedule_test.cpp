@@ -103,6 +103,22 @@ TEST(LogpSchedule, PerRankRowsEqualTheWholeTable) {
   }
 }
 
+// The send rule (decomposition + violation rounds) against its twin, Algorithm 5's definition
+// send[r][k] = recv[(r + skips[k]) mod p][k], for every entry a transfer uses (not to the root).
+TEST(LogpSchedule, SendRuleEqualsTheLookupTwin) {
+  for (std::int64_t p = 2; p <= 700; ++p) {
+    const auto s = build_circulant_bcast_logp(p);
+    auto twin = s;
+    logp_send_table_by_lookup(twin);
+    for (std::int64_t r = 0; r < p; ++r) {
+      for (int k = 0; k < s.q; ++k) {
+        if (mod_p(r + s.skips[static_cast<std::size_t>(k)], p) == 0) continue;
+        ASSERT_EQ(s.send_at(r, k), twin.send_at(r, k)) << "p=" << p << " r=" << r << " k=" << k;
+      }
+    }
+  }
+}
+
 TEST(LogpSchedule, AlgorithmsMdInvariants) {
   for (std::int64_t p = 2; p <= 700; ++p) {
     const auto s = build_circulant_bcast_logp(p);
