@@ -5,7 +5,6 @@
 #include <mutex>
 #include <thread>
 
-#include "model/error.hpp"
 
 namespace collverify::cli {
 
@@ -26,7 +25,7 @@ void for_each_p_parallel(const std::vector<std::size_t>& order, const std::vecto
       if (p > error_p.load()) continue;
       try {
         work(i);
-      } catch (const InputError&) {
+      } catch (...) {  // InputError (exit 2) and anything else: rethrown in the caller's thread
         std::lock_guard lock(error_mutex);
         if (p < error_p.load()) {
           error = std::current_exception();

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "cli/cmd_trees.hpp"
+#include "cli/parallel_p.hpp"
 #include "cli/trees_run.hpp"
 #include "generators/p_range.hpp"
 #include "generators/tree_distributions.hpp"
@@ -73,17 +74,15 @@ void check_p(const Options& o, std::int64_t p, PerP& out) {
 ConstructionSummary verify(const Options& o, bool& complete) {
   const auto start = std::chrono::steady_clock::now();
   std::vector<PerP> results(o.ps.size());
-  std::atomic<std::size_t> next{0};
-  auto worker = [&] {
-    for (std::size_t i = next++; i < o.ps.size(); i = next++) {
-      if (o.interrupted != nullptr && o.interrupted->load()) return;
-      check_p(o, o.ps[i], results[i]);
-    }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < o.jobs; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
+  // Largest p first (the DPs cost O(p^3)); bad input or an exception in a worker ends the run
+  // with the error of the smallest p, after every thread has joined.
+  std::vector<std::size_t> order(o.ps.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return o.ps[a] > o.ps[b]; });
+  for_each_p_parallel(
+      order, o.ps, o.jobs, o.interrupted, [&](std::size_t i) { check_p(o, o.ps[i], results[i]); },
+      [](std::size_t) {});
   ConstructionSummary s;
   s.name = "trees";
   for (std::size_t i = 0; i < o.ps.size(); ++i) {
