@@ -20,6 +20,7 @@ inline std::string expect_same_witness(const CirculantSchedule& m, const std::st
   }
   EXPECT_EQ(r.outcome, proofs::SolverOutcome::sat) << what << ": fast checker says "
                                                    << fast->message;
+  EXPECT_TRUE(r.violation.has_value()) << what << ": sat without a witness";
   if (r.outcome != proofs::SolverOutcome::sat || !r.violation) return fast->property;
   EXPECT_TRUE(r.smallest) << what;
   EXPECT_EQ(r.violation->property, fast->property) << what << ": " << r.violation->message
