@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "checkers/trees/tree_check.hpp"
 #include "checkers/trees/tree_time.hpp"
 #include "cli/cmd_solve.hpp"
 #include "generators/partition_instance.hpp"
@@ -94,6 +95,12 @@ Solved run_solvers(const TreeProblem<std::int64_t>& pr, pf::RootChoice root, con
   Solved s;
   std::vector<std::string> problems;
   auto accept = [&](const std::string& name, const pf::TreeSolution& sol) {
+    // The shape first (checkers/trees, independent of the solvers): the evaluator's
+    // precondition, so a malformed answer is reported as a violation, not an abort.
+    if (const auto bad = trees::check_tree_shape(sol.tree)) {
+      problems.push_back(fmt::format("{}: the tree is malformed: {}", name, bad->message));
+      return;
+    }
     const std::int64_t evaluated = trees::gather_time(sol.tree, pr, leaf);
     out["solvers"][name]["evaluated_time"] = evaluated;
     if (!pf::is_spanning_tree(sol.tree) || evaluated != sol.time) {

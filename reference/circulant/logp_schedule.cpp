@@ -1,5 +1,7 @@
 #include "reference/circulant/logp_schedule.hpp"
 
+#include <cstdint>
+
 #include <bit>
 #include <vector>
 
@@ -29,7 +31,11 @@ class RecvSearch {
     unused_ = (bit(q_ + 1) - 1) & ~bit(own);
   }
 
-  void run() { extend(0, 2 * target_, q_ + 1); }
+  // The first round's bound is 2 (r + p); for r + p >= 2^62 (p near kMaxP) that would overflow,
+  // and INT64_MAX bounds every partial sum there just the same (they stay below 2^63 - 1).
+  void run() {
+    extend(0, target_ > INT64_MAX / 2 ? INT64_MAX : 2 * target_, q_ + 1);
+  }
   std::int64_t steps() const { return steps_; }
 
  private:

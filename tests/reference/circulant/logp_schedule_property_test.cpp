@@ -47,7 +47,11 @@ INSTANTIATE_TEST_SUITE_P(Seeds, LogpRandomLargeP, testing::Range(0, 3));
 // block of the previous phase once), every sent block is held, and it is what the to-processor's
 // own receive schedule expects.
 RC_GTEST_PROP(LogpScheduleProperty, OneRankInvariantsForHugeP, ()) {
-  const std::int64_t p = *rc::gen::inRange<std::int64_t>(2, std::int64_t{1} << 40);
+  // Half the cases up to 2^40, half near the largest p supported (2^62 - 1), where r + p
+  // approaches 2^63.
+  const bool top = *rc::gen::arbitrary<bool>();
+  const std::int64_t p = top ? *rc::gen::inRange<std::int64_t>(kMaxP - 1000, kMaxP)
+                             : *rc::gen::inRange<std::int64_t>(2, std::int64_t{1} << 40);
   const std::int64_t r = *rc::gen::inRange<std::int64_t>(1, p);
   const Circulant c(p);
   const auto q = static_cast<std::size_t>(c.q);
