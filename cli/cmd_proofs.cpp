@@ -33,9 +33,7 @@ void check_format(const std::string& f) {
   if (f != "text" && f != "json") throw InputError("--format '" + f + "' is not one of: text, json");
 }
 
-void check_rlimit(std::uint64_t r) {
-  if (r == 0) throw InputError("--rlimit 0: the resource limit must be at least 1");
-}
+void check_rlimit(std::uint64_t r) { proofs::require_rlimit(r); }
 
 // ---- prove skips ----
 struct SkipsArgs {

@@ -65,7 +65,9 @@ std::vector<std::int64_t> parse_list(const std::string& text, const std::string&
 
 // --rlimit: a positive integer (Z3 resource units per query; above 4e9 is capped at 4e9).
 std::uint64_t parse_rlimit(const std::string& text) {
-  return static_cast<std::uint64_t>(parse_int(text, "--rlimit", 1));
+  const auto r = static_cast<std::uint64_t>(parse_int(text, "--rlimit", 1));
+  pf::require_rlimit(r);
+  return r;
 }
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {

@@ -2,6 +2,8 @@
 
 #include <z3++.h>
 
+#include "model/error.hpp"
+
 namespace collverify::proofs {
 
 const char* to_string(SolverOutcome o) {
@@ -11,6 +13,13 @@ const char* to_string(SolverOutcome o) {
     case SolverOutcome::inconclusive: return "inconclusive";
   }
   return "?";
+}
+
+void require_rlimit(std::uint64_t rlimit) {
+  if (rlimit < 1 || rlimit > kMaxRlimit) {
+    throw InputError("--rlimit " + std::to_string(rlimit) + " is not in 1.." +
+                     std::to_string(kMaxRlimit) + " (Z3 resource units per call)");
+  }
 }
 
 std::string z3_version() {

@@ -13,6 +13,12 @@ struct SolverOptions {
   std::uint64_t rlimit = 200'000'000;  // Z3 resource units per solver call
 };
 
+// The largest rlimit Z3 takes (its parameter is an unsigned int); larger values are bad input.
+inline constexpr std::uint64_t kMaxRlimit = 4'000'000'000ULL;
+
+// InputError naming --rlimit unless 1 <= rlimit <= kMaxRlimit.
+void require_rlimit(std::uint64_t rlimit);
+
 enum class SolverOutcome {
   unsat,         // no model: the property is proved / no violating assignment exists
   sat,           // a model exists (a witness, a schedule, a tree)

@@ -1,6 +1,6 @@
 // Internal to proofs/ (includes z3++.h): applies SolverOptions to a Z3 solver or optimizer and
 // maps Z3's check result to SolverOutcome (unknown, including an exhausted rlimit, is
-// inconclusive).
+// inconclusive). Values above kMaxRlimit are refused where they are parsed (require_rlimit).
 #pragma once
 
 #include <z3++.h>
@@ -11,13 +11,13 @@ namespace collverify::proofs {
 
 inline void apply_limits(z3::context& ctx, z3::solver& s, const SolverOptions& o) {
   z3::params prm(ctx);
-  prm.set("rlimit", static_cast<unsigned>(o.rlimit > 4'000'000'000ULL ? 4'000'000'000ULL : o.rlimit));
+  prm.set("rlimit", static_cast<unsigned>(o.rlimit > kMaxRlimit ? kMaxRlimit : o.rlimit));
   s.set(prm);
 }
 
 inline void apply_limits(z3::context& ctx, z3::optimize& s, const SolverOptions& o) {
   z3::params prm(ctx);
-  prm.set("rlimit", static_cast<unsigned>(o.rlimit > 4'000'000'000ULL ? 4'000'000'000ULL : o.rlimit));
+  prm.set("rlimit", static_cast<unsigned>(o.rlimit > kMaxRlimit ? kMaxRlimit : o.rlimit));
   s.set(prm);
 }
 
