@@ -8,9 +8,10 @@
 #include <memory>
 
 #include "cli/cmd_bcast.hpp"
-#include "cli/schedule_source.hpp"
 #include "cli/schedule_table.hpp"
-#include "cli/verify_bcast.hpp"
+#include "engine/bcast_family.hpp"
+#include "engine/run_range.hpp"
+#include "engine/schedule_source.hpp"
 #include "generators/external/schedule_json.hpp"
 #include "model/error.hpp"
 #include "reference/circulant/bcast.hpp"
@@ -18,6 +19,9 @@
 
 namespace collverify::cli {
 namespace {
+
+using engine::Construction;
+using engine::ScheduleSource;
 
 circulant::Transcriptions parse_transcription(const std::string& t) {
   if (t == "corrected") return circulant::Transcriptions::corrected();
@@ -32,7 +36,7 @@ Construction pick_construction(const std::string& construction, const std::strin
   if (construction.empty()) {
     return transcription == "literal" ? Construction::alg45 : fallback;
   }
-  const Construction c = parse_construction(construction, "--construction");
+  const Construction c = engine::parse_construction(construction, "--construction");
   if (c != Construction::alg45 && transcription != "corrected") {
     throw InputError("--transcription '" + transcription +
                      "' applies to --construction alg45 only, not --construction " + construction);
@@ -48,7 +52,7 @@ struct BcastArgs {
   std::string schedule_plugin;
   std::int64_t generic_max_p = 1024;
   std::string transcription = "corrected";
-  StreamRunOptions stream;
+  engine::StreamRunOptions stream;
 };
 
 struct ScheduleArgs {
@@ -57,6 +61,25 @@ struct ScheduleArgs {
   std::string format = "table";
   std::string transcription = "corrected";
 };
+
+void add_stream_flags(CLI::App& app, engine::StreamRunOptions& s) {
+  app.add_flag("--stream", s.force,
+               "check every rank of each p from rows computed on demand, without the p x q "
+               "tables (automatic for p whose tables exceed 1 GiB)");
+  // Hidden (tests and benchmarks): the switch-over size, the exact agreement mode, the chunk
+  // size and the fingerprint seed.
+  app.add_option("--stream-above-bytes", s.above_bytes)->group("");
+  app.add_flag("--stream-exact", s.exact)->group("");
+  app.add_option("--stream-chunk", s.chunk_ranks)
+      ->group("")
+      ->check([](const std::string& t) -> std::string {
+        const long long v = std::atoll(t.c_str());
+        return v >= 1 && v <= (1LL << 20) && (v & (v - 1)) == 0
+                   ? ""
+                   : "--stream-chunk '" + t + "' is not a power of two from 1 to 2^20";
+      });
+  app.add_option("--stream-seed", s.seed)->group("");
+}
 
 int run_schedule(const ScheduleArgs& a) {
   const PRange range = PRange::parse(a.p);
@@ -83,32 +106,31 @@ std::unique_ptr<ScheduleSource> make_source(const BcastArgs& a) {
   if (!a.schedule_file.empty() && !a.schedule_plugin.empty()) {
     throw InputError("--schedule-file and --schedule-plugin exclude each other");
   }
-  if (!a.schedule_file.empty()) return file_source(a.schedule_file);
-  if (!a.schedule_plugin.empty()) return plugin_source(a.schedule_plugin);
+  if (!a.schedule_file.empty()) return engine::file_source(a.schedule_file);
+  if (!a.schedule_plugin.empty()) return engine::plugin_source(a.schedule_plugin);
   const auto t = parse_transcription(a.transcription);
-  return reference_source(pick_construction(a.construction, a.transcription, Construction::logp), t);
+  return engine::reference_source(
+      pick_construction(a.construction, a.transcription, Construction::logp), t);
 }
 
 int run_verify(const BcastArgs& a, const CommandContext& ctx) {
   auto source = make_source(a);
   const RunOutput out = prepare_run_output(a.common);
-  VerifyOptions o;
+  PRange range = PRange::single(2);
   if (a.common.p.empty()) {
     if (source->only_p() == 0) throw InputError("--p RANGE is required (e.g. --p 2..4096)");
-    o.range = PRange::single(source->only_p());
+    range = PRange::single(source->only_p());
   } else {
-    o.range = PRange::parse(a.common.p);
+    range = PRange::parse(a.common.p);
   }
+  engine::StderrProgress stream_progress;
+  engine::BcastOptions o;
   o.blocks = BlockCounts::parse(a.blocks);
-  o.jobs = a.common.jobs;
-  o.instances = a.common.instances || o.range.count() <= 64;
   o.generic_max_p = a.generic_max_p;
-  o.interrupted = ctx.interrupted;
   o.stream = a.stream;
-  auto result = verify_bcast(*source, o);
-  std::vector<ConstructionSummary> parts;
-  parts.push_back(std::move(result.summary));
-  return finish_constructions(std::move(parts), result.complete, ctx.command_line, out);
+  o.stream_progress = &stream_progress;
+  const engine::BcastFamily family(*source, o);
+  return verify_family(family, range, a.common, out, ctx);
 }
 
 }  // namespace
@@ -146,22 +168,17 @@ namespace {
 
 ConstructionSummary campaign_part(const CampaignOptions& c, bool& complete, Construction which,
                                   std::int64_t generic_max_p) {
-  VerifyOptions o;
-  o.range = PRange::parse(c.quick ? "1..256" : "1..4096");
-  o.jobs = c.jobs;
-  o.instances = false;
-  o.generic_max_p = generic_max_p;
-  o.interrupted = c.interrupted;
+  const char* range = c.quick ? "1..256" : "1..4096";
   std::fprintf(stderr,
                "campaign: bcast (%s) for p = %s, n in {%s}, fast check, generic simulation for "
                "p <= %lld\n",
-               construction_name(which), c.quick ? "1..256" : "1..4096", BlockCounts::kDefault,
+               engine::construction_name(which), range, BlockCounts::kDefault,
                static_cast<long long>(generic_max_p));
-  auto source = reference_source(which);
-  auto result = verify_bcast(*source, o);
-  complete = complete && result.complete;
-  result.summary.name = which == Construction::logp ? "bcast" : "bcast-alg45";
-  return std::move(result.summary);
+  auto source = engine::reference_source(which);
+  engine::BcastOptions o;
+  o.generic_max_p = generic_max_p;
+  o.name = which == Construction::logp ? "bcast" : "bcast-alg45";
+  return run_campaign_family(engine::BcastFamily(*source, o), PRange::parse(range), c, complete);
 }
 
 }  // namespace

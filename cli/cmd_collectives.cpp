@@ -6,11 +6,14 @@
 #include <cstdio>
 #include <memory>
 
-#include "cli/verify_collectives.hpp"
+#include "engine/collective_family.hpp"
 #include "model/error.hpp"
 
 namespace collverify::cli {
 namespace {
+
+using engine::Collective;
+using engine::collective_name;
 
 struct CollectiveArgs {
   Collective what = Collective::allgather;
@@ -35,20 +38,14 @@ circulant::AllgathervReadings parse_readings(const std::string& t) {
 
 int run_verify(const CollectiveArgs& a, const CommandContext& ctx) {
   if (a.common.p.empty()) throw InputError("--p RANGE is required (e.g. --p 1..200)");
-  CollectiveVerifyOptions o;
+  engine::CollectiveOptions o;
   o.what = a.what;
-  o.range = PRange::parse(a.common.p);
   o.blocks = BlockCounts::parse(a.blocks);
   o.sizes = SizeDistribution::parse(a.sizes);
   o.readings = parse_readings(a.transcription);
-  o.jobs = a.common.jobs;
-  o.instances = a.common.instances || o.range.count() <= 64;
-  o.interrupted = ctx.interrupted;
+  const PRange range = PRange::parse(a.common.p);
   const RunOutput out = prepare_run_output(a.common);
-  auto result = verify_collective(o);
-  std::vector<ConstructionSummary> parts;
-  parts.push_back(std::move(result.summary));
-  return finish_constructions(std::move(parts), result.complete, ctx.command_line, out);
+  return verify_family(engine::CollectiveFamily(o), range, a.common, out, ctx);
 }
 
 void add_verify(const CommandTree& tree, Collective what, const char* help) {
@@ -70,18 +67,13 @@ void add_verify(const CommandTree& tree, Collective what, const char* help) {
 
 ConstructionSummary campaign_part(const CampaignOptions& c, bool& complete, Collective what,
                                   const char* quick_range, const char* full_range) {
-  CollectiveVerifyOptions o;
-  o.what = what;
-  o.range = PRange::parse(c.quick ? quick_range : full_range);
-  o.jobs = c.jobs;
-  o.interrupted = c.interrupted;
+  const char* range = c.quick ? quick_range : full_range;
   std::fprintf(
-      stderr, "campaign: %s for p = %s, data-level simulation%s\n", collective_name(what),
-      c.quick ? quick_range : full_range,
+      stderr, "campaign: %s for p = %s, data-level simulation%s\n", collective_name(what), range,
       what == Collective::allgatherv ? " (n in 1,2,q,q+1,2q+1,3q+2; sizes random:8:1)" : "");
-  auto result = verify_collective(o);
-  complete = complete && result.complete;
-  return std::move(result.summary);
+  engine::CollectiveOptions o;
+  o.what = what;
+  return run_campaign_family(engine::CollectiveFamily(o), PRange::parse(range), c, complete);
 }
 
 }  // namespace

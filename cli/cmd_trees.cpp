@@ -6,7 +6,6 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -16,9 +15,8 @@
 #include <memory>
 #include <optional>
 #include <sstream>
-#include <thread>
 
-#include "cli/trees_run.hpp"
+#include "engine/tree_checks.hpp"
 #include "generators/p_range.hpp"
 #include "generators/tree_distributions.hpp"
 #include "model/error.hpp"
@@ -29,6 +27,8 @@
 
 namespace collverify::cli {
 namespace {
+
+using engine::tree_algorithms;
 
 using json = nlohmann::ordered_json;
 
@@ -195,16 +195,10 @@ int run_trees_t(const TreesArgs& a, const CostModel<T>& base, json cost_json) {
   }
   if (a.jobs < 1)
     throw InputError(fmt::format("--jobs {} is not a thread count (need >= 1)", a.jobs));
-  // The instances are independent: build and check them on up to --jobs threads, each into its
-  // own slot, then print in the order of the list (the output does not depend on --jobs).
-  struct Slot {
-    TreeProblem<T> pr;
-    std::int64_t root = 0;
-    std::vector<Violation> violations;
-    std::vector<TreeRow<T>> rows;
-    std::exception_ptr error;
-  };
-  std::vector<Slot> slots;
+  // The instances are independent: the engine builds and checks them on up to --jobs threads;
+  // they are printed in the order of the list (the output does not depend on --jobs).
+  std::vector<TreeProblem<T>> problems;
+  std::vector<std::int64_t> roots;
   for (const auto& inst : list) {
     TreeProblem<T> pr{inst.m, base};
     const std::int64_t p = pr.p();
@@ -213,45 +207,22 @@ int run_trees_t(const TreesArgs& a, const CostModel<T>& base, json cost_json) {
     if (root < 0 || root >= p) {
       throw InputError(fmt::format("--root {} is outside [0, {})", root, p));
     }
-    slots.push_back({std::move(pr), root, {}, {}, nullptr});
+    problems.push_back(std::move(pr));
+    roots.push_back(root);
   }
-  const int jobs =
-      static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(a.jobs), slots.size()));
-  if (jobs > 1) {
-    require_memory(
-        checked_mul(trees::optimal_tree_memory_bytes(slots.front().pr.p(), base.homogeneous()),
-                    jobs, "trees: DP memory for all jobs"),
-        fmt::format("optimal tree DP for p = {} on {} jobs (use --jobs 1)", slots.front().pr.p(),
-                    jobs));
-  }
-  std::atomic<std::size_t> next{0};
-  auto worker = [&] {
-    for (std::size_t i = next++; i < slots.size(); i = next++) {
-      Slot& s = slots[i];
-      try {
-        s.rows = run_tree_algorithms(s.pr, s.root, s.violations, a.copy_placement == "figure4");
-      } catch (...) {
-        s.error = std::current_exception();
-      }
-    }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < jobs; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
+  const auto runs =
+      engine::run_tree_instances(problems, roots, a.copy_placement == "figure4", a.jobs);
 
   json all = json::array();
   std::string md;
   bool violated = false;
   for (std::size_t idx = 0; idx < list.size(); ++idx) {
     const auto& inst = list[idx];
-    Slot& slot = slots[idx];
-    if (slot.error) std::rethrow_exception(slot.error);
-    const TreeProblem<T>& pr = slot.pr;
+    const TreeProblem<T>& pr = problems[idx];
     const std::int64_t p = pr.p();
-    const std::int64_t root = slot.root;
-    const auto& violations = slot.violations;
-    const auto& rows = slot.rows;
+    const std::int64_t root = roots[idx];
+    const auto& violations = runs[idx].violations;
+    const auto& rows = runs[idx].rows;
     for (const auto& v : violations) {
       std::fprintf(stderr, "collverify: %s: %s (p = %lld, processor %lld)\n", v.property.c_str(),
                    v.message.c_str(), static_cast<long long>(v.p), static_cast<long long>(v.rank));

@@ -7,7 +7,11 @@
 #include <system_error>
 #include <thread>
 
+#include "engine/progress.hpp"
+#include "engine/run_range.hpp"
 #include "model/error.hpp"
+#include "reports/tree_dot.hpp"
+#include "reports/writers.hpp"
 
 namespace collverify::cli {
 
@@ -58,7 +62,44 @@ int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
   summary.command = command;
   summary.complete = complete;
   summary.constructions = std::move(parts);
+  // A witness tree is drawn for the reports (embedded in report.md/html, and <name>_witness.dot
+  // beside them for `dot -Tsvg`).
+  for (auto& c : summary.constructions) {
+    if (!c.witness_tree || !c.picture_dot.empty()) continue;
+    c.picture_dot = tree_dot(c.witness_tree->tree, c.witness_tree->sizes, c.witness_tree->title);
+    if (out.report_dir) {
+      write_file_atomically(*out.report_dir / (c.name + "_witness.dot"), c.picture_dot);
+    }
+  }
   return finish_run(summary, out);
+}
+
+int verify_family(const engine::Family& family, const PRange& range, const CommonVerifyArgs& a,
+                  const RunOutput& out, const CommandContext& ctx) {
+  engine::StderrProgress progress;
+  engine::RunOptions o;
+  o.jobs = a.jobs;
+  o.instances = a.instances || range.count() <= 64;
+  o.stop = ctx.interrupted;
+  o.progress = &progress;
+  o.p_text = a.p.empty() ? range.text() : a.p;
+  auto r = engine::run_range(family, range.values(PRange::kMaxValues), o);
+  std::vector<ConstructionSummary> parts;
+  parts.push_back(std::move(r.summary));
+  return finish_constructions(std::move(parts), r.complete, ctx.command_line, out);
+}
+
+ConstructionSummary run_campaign_family(const engine::Family& family, const PRange& range,
+                                        const CampaignOptions& c, bool& complete) {
+  engine::StderrProgress progress;
+  engine::RunOptions o;
+  o.jobs = c.jobs;
+  o.stop = c.interrupted;
+  o.progress = &progress;
+  o.p_text = range.text();
+  auto r = engine::run_range(family, range.values(PRange::kMaxValues), o);
+  complete = complete && r.complete;
+  return std::move(r.summary);
 }
 
 }  // namespace collverify::cli

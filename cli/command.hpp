@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "cli/run.hpp"
+#include "engine/family.hpp"
+#include "generators/p_range.hpp"
 #include "model/run_summary.hpp"
 
 namespace collverify::cli {
@@ -60,6 +62,11 @@ RunOutput prepare_run_output(const CommonVerifyArgs& a);
 int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
                          const std::string& command, const RunOutput& out);
 
+// Runs `family` over `range` through the engine with the common flags (jobs, instances for
+// ranges of at most 64 p or with --instances, progress on stderr) and finishes the run.
+int verify_family(const engine::Family& family, const PRange& range, const CommonVerifyArgs& a,
+                  const RunOutput& out, const CommandContext& ctx);
+
 // One construction's share of `campaign`: runs with the campaign's p range and jobs and returns
 // its summary. Families append theirs in campaign.cpp.
 struct CampaignOptions {
@@ -67,6 +74,10 @@ struct CampaignOptions {
   int jobs = 1;
   const std::atomic<bool>* interrupted = nullptr;
 };
+// Runs `family` over `range` with the campaign's jobs; complete becomes false if interrupted.
+ConstructionSummary run_campaign_family(const engine::Family& family, const PRange& range,
+                                        const CampaignOptions& c, bool& complete);
+
 struct CampaignPart {
   std::string name;
   std::function<ConstructionSummary(const CampaignOptions&, bool& complete)> run;

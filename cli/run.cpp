@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "engine/run_range.hpp"
+
 namespace collverify::cli {
 namespace {
 
@@ -30,11 +32,7 @@ std::string command_line(int argc, char** argv) {
 int finish_run(const RunSummary& summary, const RunOutput& out) {
   // The run is over: a Ctrl-C now would only cut a report in half (and leave its temporary).
   std::signal(SIGINT, SIG_IGN);
-  bool violation = false;
-  bool inconclusive = !summary.complete;
   for (const auto& c : summary.constructions) {
-    violation = violation || c.failed > 0;
-    inconclusive = inconclusive || c.inconclusive > 0;
     std::printf("%s %s: %lld checked, %lld passed, %lld failed, %lld inconclusive (%.1f s)\n",
                 c.failed ? "FAIL" : (c.inconclusive ? "INCONCLUSIVE" : "PASS"), c.name.c_str(),
                 static_cast<long long>(c.checked), static_cast<long long>(c.passed),
@@ -53,8 +51,7 @@ int finish_run(const RunSummary& summary, const RunOutput& out) {
     }
   }
   std::fflush(stdout);
-  if (violation) return 1;
-  return inconclusive ? 3 : 0;
+  return engine::exit_code(summary);
 }
 
 }  // namespace collverify::cli

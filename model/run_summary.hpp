@@ -1,5 +1,5 @@
 // The results of a verification run, as the report writers (reports/) receive them. This is the
-// data behind summary.json schema 1 (DESIGN.md "Reports").
+// data behind summary.json schema 2 (docs/DESIGN.md "Reports").
 #pragma once
 
 #include <cstdint>
@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "model/gather_tree.hpp"
 #include "model/verdict.hpp"
 
 namespace collverify {
@@ -46,18 +47,46 @@ struct ScheduleExcerpt {
   std::string marked_table;               // "recv" or "send"
 };
 
+// What a construction's run covered, as a reader of the reports needs it: the p range, the
+// parameters (block counts, sizes, distributions), the properties checked, and the rounds
+// against the lower bound over the instances whose rounds were counted.
+struct Coverage {
+  std::string p_range;                  // e.g. "2..4096" (filled by the engine)
+  std::string parameters;               // e.g. "n in 1,2,q,q+1,2q+1,3q+2"
+  std::vector<std::string> properties;  // checked, in the order the checker tries them
+  std::string lower_bound;              // e.g. "n - 1 + ceil(log2 p) rounds"
+  std::int64_t instances = 0;           // instances checked (every p, every parameter)
+  std::int64_t rounds_counted = 0;      // instances whose rounds were counted
+  std::int64_t rounds_at_bound = 0;     // of those, rounds == lower bound
+  std::int64_t rounds_max_excess = kNone;  // max(rounds - lower bound) over them
+};
+
+// A tree to draw beside the witness (seed 001): the reports render it (reports/tree_dot.hpp).
+struct WitnessTree {
+  GatherTree tree;
+  std::vector<std::int64_t> sizes;  // block size of each processor
+  std::string title;
+};
+
 struct ConstructionSummary {
   std::string name;  // e.g. "bcast"
+  // checked, passed, failed and inconclusive count p (one JUnit test case each); the instances
+  // of each p are counted in coverage.instances.
   std::int64_t checked = 0;
   std::int64_t passed = 0;
   std::int64_t failed = 0;
   std::int64_t inconclusive = 0;
   double seconds = 0;
-  std::vector<Violation> violations;      // smallest witness first
+  std::vector<Violation> violations;      // smallest witness first, at most violations_cap
+  std::int64_t violations_total = 0;      // violations found, listed or not
+  std::int64_t violations_cap = 0;        // the most listed (--max-violations)
+  bool truncated = false;                 // violations_total > violations.size()
   std::vector<InstanceResult> instances;  // may be empty (large runs)
   std::vector<CaseResult> cases;          // one per p, ascending
   std::optional<ScheduleExcerpt> excerpt; // around violations[0], when available
   std::string picture_dot;                // Graphviz picture of violations[0] (trees), if any
+  std::optional<WitnessTree> witness_tree; // drawn into picture_dot by the writers' caller
+  Coverage coverage;
 };
 
 struct RunSummary {

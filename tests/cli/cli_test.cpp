@@ -9,7 +9,6 @@
 #include <fstream>
 #include <sys/wait.h>
 
-#include "cli/verify_bcast.hpp"
 #include "generators/external/schedule_json.hpp"
 #include "generators/mutants.hpp"
 #include "reference/circulant/bcast.hpp"
@@ -240,22 +239,6 @@ TEST(Cli, InterruptedRunKeepsWhatItFinished) {
   EXPECT_GT(j["constructions"][0]["checked"].get<int>(), 0);
   EXPECT_LT(j["constructions"][0]["checked"].get<int>(), 29999);
   fs::remove_all(dir);
-}
-
-// The excerpt marks the send table for send-side witnesses (the root sending early included)
-// and the receive table otherwise.
-TEST(Cli, ExcerptMarksTheTableTheWitnessNames) {
-  const auto s = circulant::build_circulant_bcast(20);
-  Violation v{"root_block_order", 20, kNone, 0, 0, 1, ""};
-  auto e = cli::excerpt_around(s, v);
-  EXPECT_EQ(e.marked_table, "send");
-  EXPECT_EQ(e.marked_rank, 0);
-  EXPECT_EQ(e.ranks.front(), 0);
-  EXPECT_TRUE(e.recv.front().empty());  // the root's receive row is shown as '-'
-  v = {"agreement", 20, 5, 13, 5, 2, ""};  // generic witness: absolute round 5, n = 5
-  e = cli::excerpt_around(s, v);
-  EXPECT_EQ(e.marked_table, "recv");
-  EXPECT_EQ(e.marked_round, (5 + circulant::dummy_rounds(5, 5)) % 5);
 }
 
 TEST(Cli, ScheduleTableLooksLikeThePapers) {

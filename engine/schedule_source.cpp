@@ -1,4 +1,4 @@
-#include "cli/schedule_source.hpp"
+#include "engine/schedule_source.hpp"
 
 #include <fmt/format.h>
 
@@ -11,7 +11,7 @@
 #include "reference/circulant/bcast.hpp"
 #include "reference/circulant/logp_schedule.hpp"
 
-namespace collverify::cli {
+namespace collverify::engine {
 namespace {
 
 // The circulant of one p, kept per thread: a streaming check asks for millions of ranks of the
@@ -135,4 +135,4 @@ std::unique_ptr<ScheduleSource> plugin_source(const std::filesystem::path& libra
   return std::make_unique<Plugin>(library);
 }
 
-}  // namespace collverify::cli
+}  // namespace collverify::engine

@@ -7,11 +7,11 @@
 #include <thread>
 #include <vector>
 
-#include "cli/schedule_source.hpp"
+#include "engine/schedule_source.hpp"
 #include "model/error.hpp"
 #include "reference/circulant/logp_schedule.hpp"
 
-namespace collverify::cli {
+namespace collverify::engine {
 namespace {
 
 std::vector<int> as_ints(const std::vector<std::int8_t>& v) {

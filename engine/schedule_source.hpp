@@ -12,7 +12,7 @@
 #include "model/circulant_schedule.hpp"
 #include "reference/circulant/transcription.hpp"
 
-namespace collverify::cli {
+namespace collverify::engine {
 
 class ScheduleSource {
  public:
@@ -50,4 +50,4 @@ std::unique_ptr<ScheduleSource> reference_source(Construction c = Construction::
 std::unique_ptr<ScheduleSource> file_source(const std::filesystem::path& file);
 std::unique_ptr<ScheduleSource> plugin_source(const std::filesystem::path& library);
 
-}  // namespace collverify::cli
+}  // namespace collverify::engine

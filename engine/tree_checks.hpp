@@ -1,4 +1,4 @@
-// Wiring for `collverify trees` and `verify trees` (seed 001): runs every tree construction of
+// The tree meta-checks of `collverify trees` and `verify trees` (seed 001): runs every tree construction of
 // reference/trees for one instance in both root modes and has checkers/trees judge each answer
 // (shape, order, recomputed time = claimed time, lower bound, the DP optimum not beaten by a
 // tree of its own class, Proposition 1). No algorithm lives here.
@@ -12,7 +12,7 @@
 #include "model/tree_cost.hpp"
 #include "model/verdict.hpp"
 
-namespace collverify::cli {
+namespace collverify::engine {
 
 template <class T>
 struct TreeRow {
@@ -44,4 +44,18 @@ template <class T>
 void cross_check_trees(const TreeProblem<T>& problem, std::int64_t fixed_root,
                        std::int64_t brute_max_p, std::vector<Violation>& violations);
 
-}  // namespace collverify::cli
+// Every construction for each problem (root roots[i] for problems[i]) on up to `jobs` threads
+// (the engine's pool); the results come in the order of `problems`, whatever `jobs` is. The DP
+// memory of `jobs` instances at once is refused up front; an exception of the first failing
+// instance is rethrown.
+template <class T>
+struct TreeInstanceRun {
+  std::vector<TreeRow<T>> rows;
+  std::vector<Violation> violations;
+};
+template <class T>
+std::vector<TreeInstanceRun<T>> run_tree_instances(const std::vector<TreeProblem<T>>& problems,
+                                                   const std::vector<std::int64_t>& roots,
+                                                   bool figure4, int jobs);
+
+}  // namespace collverify::engine

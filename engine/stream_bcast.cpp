@@ -1,70 +1,17 @@
-#include "cli/stream_bcast.hpp"
-
-#include <unistd.h>
+#include "engine/stream_bcast.hpp"
 
 #include <fmt/format.h>
 
-#include <chrono>
 #include <cstdio>
-#include <exception>
-#include <mutex>
-#include <thread>
 #include <vector>
 
 #include "checkers/circulant_streaming.hpp"
+#include "engine/work_pool.hpp"
 #include "model/int_math.hpp"
 #include "reference/circulant/skips.hpp"
 
-namespace collverify::cli {
+namespace collverify::engine {
 namespace {
-
-// Progress in ranks (cli/progress.hpp counts p): redrawn twice a second on a terminal, one line
-// a minute otherwise, silent for checks that end within the first interval.
-class RankProgress {
- public:
-  RankProgress(std::int64_t p) : p_(p), tty_(isatty(STDERR_FILENO) != 0) {}
-  void advance(std::int64_t ranks) {
-    std::lock_guard lock(mutex_);
-    done_ += ranks;
-    const auto now = std::chrono::steady_clock::now();
-    if (now - last_ >=
-        (tty_ ? std::chrono::milliseconds(500) : std::chrono::milliseconds(60'000))) {
-      last_ = now;
-      print(false);
-    }
-  }
-  void finish() {
-    std::lock_guard lock(mutex_);
-    if (printed_) print(true);
-  }
-
- private:
-  void print(bool final_line) {
-    const double t =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    const double rate = t > 0 ? static_cast<double>(done_) / t : 0;
-    const double eta = rate > 0 ? static_cast<double>(p_ - done_) / rate : 0;
-    const std::string line = fmt::format(
-        "bcast p = {} (streamed): {}/{} ranks checked, {:.0f} ranks/s, {:.0f} s elapsed, ETA "
-        "{:.0f} s",
-        p_, done_, p_, rate, t, eta);
-    if (tty_) {
-      std::fprintf(stderr, "\r%s\033[K%s", line.c_str(), final_line ? "\n" : "");
-    } else {
-      std::fprintf(stderr, "%s\n", line.c_str());
-    }
-    std::fflush(stderr);
-    printed_ = true;
-  }
-
-  std::int64_t p_;
-  bool tty_;
-  std::int64_t done_ = 0;
-  bool printed_ = false;
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-  std::chrono::steady_clock::time_point last_ = start_;
-  std::mutex mutex_;
-};
 
 StreamingOptions checker_options(const StreamRunOptions& o) {
   StreamingOptions s;
@@ -110,7 +57,8 @@ std::int64_t stream_bytes(std::int64_t p, int jobs, const StreamRunOptions& o) {
 }
 
 StreamOutcome stream_bcast(const ScheduleSource& source, std::int64_t p, int jobs,
-                           const StreamRunOptions& o, const std::atomic<bool>* interrupted) {
+                           const StreamRunOptions& o, const std::atomic<bool>* interrupted,
+                           ProgressSink* progress) {
   Stated st = stated(source, p);
   StreamOutcome out;
   const bool per_rank_baseblocks = source.only_p() == 0 && source.states_baseblocks();
@@ -132,40 +80,26 @@ StreamOutcome stream_bcast(const ScheduleSource& source, std::int64_t p, int job
   CirculantStreamingCheck check(std::move(in), checker_options(o));
   if ((out.verdict = check.shape())) return out;
 
-  RankProgress progress(p);
-  std::atomic<std::int64_t> next{0}, done{0};
-  std::atomic<bool> failed{false};
-  std::mutex error_mutex;
-  std::exception_ptr error;
-  auto stop = [&] { return failed.load() || (interrupted && interrupted->load()); };
-  auto worker = [&] {
-    while (!stop()) {
-      const std::int64_t i = next.fetch_add(1);
-      if (i >= check.chunks()) return;
-      try {
-        check.check_chunk(i);
-      } catch (...) {  // a plugin's InputError: the first one ends the run
-        std::lock_guard lock(error_mutex);
-        if (!error) error = std::current_exception();
-        failed = true;
-        return;
-      }
-      ++done;
-      progress.advance(check.chunk_end(i) - check.chunk_begin(i));
-    }
-  };
-  const std::int64_t threads_wanted = std::min<std::int64_t>(std::max(1, jobs), check.chunks());
-  std::vector<std::thread> threads;
-  for (std::int64_t j = 1; j < threads_wanted; ++j) threads.emplace_back(worker);
-  worker();
-  for (auto& t : threads) t.join();
-  progress.finish();
-  if (error) std::rethrow_exception(error);
+  if (progress) progress->start(fmt::format("bcast p = {} (streamed)", p), "ranks", p, static_cast<double>(p));
+  PoolOptions po;
+  po.jobs = static_cast<int>(std::min<std::int64_t>(std::max(1, jobs), check.chunks()));
+  po.stop = interrupted;
+  // A plugin's InputError ends the run: the error of the first chunk that raised one.
+  const PoolResult done = run_items(
+      static_cast<std::size_t>(check.chunks()), po,
+      [&](std::size_t i) { check.check_chunk(static_cast<std::int64_t>(i)); },
+      [&](std::size_t i) {
+        if (!progress) return;
+        const auto ranks = check.chunk_end(static_cast<std::int64_t>(i)) -
+                           check.chunk_begin(static_cast<std::int64_t>(i));
+        progress->advance(ranks, static_cast<double>(ranks));
+      });
+  if (progress) progress->finish();
   // Stopped between chunks: the best witness of what was checked (agreement unresolved in
   // fingerprint mode).
-  out.complete = done.load() == check.chunks();
+  out.complete = done.complete;
   out.verdict = out.complete ? check.finish() : check.partial();
   return out;
 }
 
-}  // namespace collverify::cli
+}  // namespace collverify::engine

@@ -1,4 +1,4 @@
-#include "cli/trees_run.hpp"
+#include "engine/tree_checks.hpp"
 
 #include <fmt/format.h>
 
@@ -9,13 +9,16 @@
 #include "checkers/trees/tree_bounds.hpp"
 #include "checkers/trees/tree_check.hpp"
 #include "checkers/trees/tree_time.hpp"
+#include "engine/work_pool.hpp"
 #include "generators/tree_mutants.hpp"
+#include "model/int_math.hpp"
+#include "model/memory.hpp"
 #include "reference/trees/binary.hpp"
 #include "reference/trees/binomial.hpp"
 #include "reference/trees/linear.hpp"
 #include "reference/trees/optimal.hpp"
 
-namespace collverify::cli {
+namespace collverify::engine {
 namespace {
 
 using trees::RootMode;
@@ -186,6 +189,33 @@ void cross_check_trees(const TreeProblem<T>& pr, std::int64_t fixed_root, std::i
   }
 }
 
+template <class T>
+std::vector<TreeInstanceRun<T>> run_tree_instances(const std::vector<TreeProblem<T>>& problems,
+                                                   const std::vector<std::int64_t>& roots,
+                                                   bool figure4, int jobs) {
+  std::vector<TreeInstanceRun<T>> out(problems.size());
+  if (problems.empty()) return out;
+  const int at_once = static_cast<int>(std::min<std::size_t>(
+      static_cast<std::size_t>(std::max(1, jobs)), problems.size()));
+  if (at_once > 1) {
+    const std::int64_t p = problems.front().p();
+    require_memory(checked_mul(trees::optimal_tree_memory_bytes(p, problems.front().cost.homogeneous()),
+                               at_once, "trees: DP memory for all jobs"),
+                   fmt::format("optimal tree DP for p = {} on {} jobs (use --jobs 1)", p, at_once));
+  }
+  PoolOptions po;
+  po.jobs = at_once;
+  run_items(problems.size(), po, [&](std::size_t i) {
+    out[i].rows = run_tree_algorithms(problems[i], roots[i], out[i].violations, figure4);
+  });
+  return out;
+}
+
+template std::vector<TreeInstanceRun<std::int64_t>> run_tree_instances(
+    const std::vector<TreeProblem<std::int64_t>>&, const std::vector<std::int64_t>&, bool, int);
+template std::vector<TreeInstanceRun<double>> run_tree_instances(
+    const std::vector<TreeProblem<double>>&, const std::vector<std::int64_t>&, bool, int);
+
 template std::vector<TreeRow<std::int64_t>> run_tree_algorithms(const TreeProblem<std::int64_t>&,
                                                                 std::int64_t,
                                                                 std::vector<Violation>&, bool);
@@ -196,4 +226,4 @@ template void cross_check_trees(const TreeProblem<std::int64_t>&, std::int64_t, 
 template void cross_check_trees(const TreeProblem<double>&, std::int64_t, std::int64_t,
                                 std::vector<Violation>&);
 
-}  // namespace collverify::cli
+}  // namespace collverify::engine

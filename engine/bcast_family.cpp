@@ -1,0 +1,170 @@
+#include "engine/bcast_family.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+#include <vector>
+
+#include "checkers/circulant_invariants.hpp"
+#include "checkers/lower_bounds.hpp"
+#include "checkers/simulate.hpp"
+#include "engine/bcast_excerpt.hpp"
+#include "engine/stream_bcast.hpp"
+#include "model/error.hpp"
+#include "model/int_math.hpp"
+#include "model/memory.hpp"
+#include "reference/circulant/bcast.hpp"
+
+namespace collverify::engine {
+namespace {
+
+// Memory of one generic simulation: the Algorithm 6 expansion (a Transfer per rank and round,
+// plus a vector per round) and the p x n bits of holdings.
+std::int64_t simulation_bytes(std::int64_t p, std::int64_t n) {
+  const std::string what = fmt::format("the explicit schedule of p = {}, n = {}", p, n);
+  const std::int64_t rounds = checked_add(n - 1, ceil_log2(p), what);
+  const std::int64_t per_round =
+      checked_add(checked_mul(p, static_cast<std::int64_t>(sizeof(Transfer)), what), 24, what);
+  return checked_add(checked_mul(rounds, per_round, what), checked_mul(p, n, what) / 8, what);
+}
+
+// Memory of building and checking one p: the tables plus 9 bytes per rank (recv_table.hpp).
+std::int64_t tables_bytes(std::int64_t p) {
+  return checked_add(CirculantSchedule::table_bytes(p), checked_mul(p, 9, "p"), "p");
+}
+
+// Generic simulation of the Algorithm 6 expansion for every n; the first failing n's witness.
+Verdict simulate_all_n(const CirculantSchedule& s, const std::vector<std::int64_t>& ns,
+                       std::vector<InstanceResult>& instances) {
+  for (std::int64_t n : ns) {
+    const auto r = simulate_schedule(circulant::expand_bcast(s, n), bcast_round_lower_bound(s.p, n));
+    instances.push_back({s.p, n, r.verdict ? Status::fail : Status::pass, r.rounds, r.lower_bound});
+    if (r.verdict) return r.verdict;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+BcastFamily::BcastFamily(const ScheduleSource& source, BcastOptions options)
+    : source_(source), o_(std::move(options)) {}
+
+Coverage BcastFamily::coverage() const {
+  Coverage c;
+  c.parameters = fmt::format("{}; block counts n in {{{}}}; generic simulation for p <= {}",
+                             source_.describe(), o_.blocks.text(), o_.generic_max_p);
+  c.properties = {"shape", "skips", "value_range", "receive_set", "no_redundant_receive",
+                  "baseblock", "agreement", "send_before_receive", "root_block_order"};
+  for (const char* s : {"simulated: block_range", "one_port_send", "one_port_receive",
+                        "completeness", "round_optimal"}) {
+    c.properties.emplace_back(s);
+  }
+  c.lower_bound = "n - 1 + ceil(log2 p) rounds";
+  return c;
+}
+
+void BcastFamily::accept(std::int64_t p) const {
+  if (o_.blocks.for_p(p).empty()) {
+    throw InputError(fmt::format("--blocks '{}' leaves no block count n >= 1 for p = {}",
+                                 o_.blocks.text(), p));
+  }
+}
+
+double BcastFamily::cost(std::int64_t p) const {
+  const double q = ceil_log2(p) + 1;
+  return static_cast<double>(p) * q * q;
+}
+
+bool BcastFamily::alone(std::int64_t p) const {
+  return o_.stream.force || tables_bytes(p) > o_.stream.above_bytes;
+}
+
+// Both figures grow with p and n, so the largest n is the worst case of a p.
+std::int64_t BcastFamily::bytes(std::int64_t p, int jobs) const {
+  std::int64_t b = alone(p) ? stream_bytes(p, jobs, o_.stream) : tables_bytes(p);
+  if (p <= o_.generic_max_p) {
+    const auto ns = o_.blocks.for_p(p);
+    if (!ns.empty()) {
+      b = checked_add(b, checked_add(tables_bytes(p), simulation_bytes(p, ns.back()), "size"),
+                      "size");
+    }
+  }
+  return b;
+}
+
+// Given the fast verdict (from the tables or streamed), runs the generic simulation where it
+// applies and assembles the outcome. `built` is the built schedule, or null for a streamed p
+// (built here only if the simulation needs it).
+Outcome BcastFamily::conclude(std::int64_t p, const Verdict& fast, const CirculantSchedule* built,
+                              int jobs) const {
+  Outcome out;
+  const std::vector<std::int64_t> ns = o_.blocks.for_p(p);
+  out.instances = static_cast<std::int64_t>(ns.size());
+  Verdict v = fast;
+  std::vector<InstanceResult> simulated;
+  // A schedule of the wrong shape or on another graph cannot be expanded; a failing p is only
+  // re-simulated for its witness when that fits in the memory left to one job.
+  const bool expandable = !fast || (fast->property != "shape" && fast->property != "skips");
+  const bool refine = fast && p <= o_.refine_max_p &&
+                      simulation_bytes(p, ns.back()) <=
+                          physical_memory_bytes() / 4 / std::max(1, jobs);
+  const bool simulate = expandable && (p <= o_.generic_max_p || refine);
+  std::optional<CirculantSchedule> own;
+  if (simulate && !built) built = &own.emplace(source_.build(p));
+  if (simulate) {
+    if (Verdict g = simulate_all_n(*built, ns, simulated)) {
+      // The generic witness names n and the absolute round; the phase invariant names the cause.
+      if (fast && fast->rank != kNone && fast->round != kNone) {
+        g->message += fmt::format("; cause: {} at rank {}, round {} of every phase: {}",
+                                  fast->property, fast->rank, fast->round, fast->message);
+      } else if (!fast) {
+        g->message += "; the fast check passed this schedule: the two checkers disagree";
+      }
+      v = g;
+    }
+    out.instance_results = std::move(simulated);
+  } else {
+    // Judged by the fast checker alone, which covers every n: no rounds were counted.
+    for (std::int64_t n : ns) {
+      out.instance_results.push_back(
+          {p, n, v ? Status::fail : Status::pass, kNone, bcast_round_lower_bound(p, n)});
+    }
+  }
+  if (v) {
+    out.status = Status::fail;
+    // The fast witness points at the table entry that causes the failure; mark that one.
+    const Violation& at = fast ? *fast : *v;
+    out.excerpt = built ? excerpt_around(*built, at) : excerpt_around(source_, p, at);
+    out.violations.push_back(std::move(*v));
+  }
+  return out;
+}
+
+Outcome BcastFamily::check(std::int64_t p, const CheckContext& ctx) const {
+  if (!alone(p)) {
+    const CirculantSchedule s = source_.build(p);
+    return conclude(p, check_circulant_schedule(s, {source_.states_baseblocks()}), &s, 1);
+  }
+  const StreamOutcome st =
+      stream_bcast(source_, p, ctx.threads, o_.stream, ctx.stop, o_.stream_progress);
+  Outcome out;
+  if (st.complete || st.verdict) out = conclude(p, st.verdict, nullptr, ctx.threads);
+  out.complete = st.complete;
+  ++streamed_;
+  stream_interrupted_ = stream_interrupted_ || !st.complete;
+  stream_checks_ = st.checks + (p <= o_.generic_max_p
+                                    ? "; generic simulation of every n run from the built tables"
+                                    : "; generic simulation not run (it needs the tables)");
+  return out;
+}
+
+void BcastFamily::finish(ConstructionSummary&) const {
+  if (streamed_ == 0) return;
+  std::fprintf(stderr, "%s: %lld p streamed (%s)%s\n", o_.name.c_str(),
+               static_cast<long long>(streamed_), stream_checks_.c_str(),
+               stream_interrupted_ ? "; interrupted: not every rank was checked" : "");
+}
+
+}  // namespace collverify::engine

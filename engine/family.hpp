@@ -1,0 +1,62 @@
+// What the run engine needs of a family of constructions (DESIGN.md "The run engine"). A family
+// checks one processor count p at a time; run_range (run_range.hpp) owns everything that the
+// families share: the order by cost, the work pool, memory refusal, the smallest-witness rule,
+// the violation cap, interruption, worker exceptions, progress and the run summary.
+//
+// A family is immutable while a range runs: check() is called for different p from several
+// threads at once.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/run_summary.hpp"
+
+namespace collverify::engine {
+
+// What check() may use: the stop flag (Ctrl-C) and the number of threads it may spread over
+// (1 in the pool; every job for a p that runs alone, see Family::alone).
+struct CheckContext {
+  const std::atomic<bool>* stop = nullptr;
+  int threads = 1;
+};
+
+// The verdict on one p: every instance of that p (block counts, distributions, ...).
+struct Outcome {
+  Status status = Status::pass;
+  std::int64_t instances = 0;               // instances checked for this p
+  std::vector<InstanceResult> instance_results;  // per-instance rounds and lower bounds
+  std::vector<Violation> violations;        // every violation found; the smallest is the witness
+  std::optional<ScheduleExcerpt> excerpt;   // the rows around the witness, when the family has rows
+  bool complete = true;  // false: a p that ran alone was stopped before all of it was checked
+  double seconds = 0;
+};
+
+class Family {
+ public:
+  virtual ~Family() = default;
+  // The construction's name in reports ("bcast", "census", "trees", ...).
+  virtual std::string name() const = 0;
+  // What a report says was checked (properties, parameters, lower bound); p_range is filled by
+  // the engine.
+  virtual Coverage coverage() const = 0;
+  // Throws InputError naming p when the family cannot check it (called for every p before the
+  // run starts).
+  virtual void accept(std::int64_t p) const = 0;
+  // Relative cost of check(p), used to run the most expensive p first and for progress.
+  virtual double cost(std::int64_t p) const = 0;
+  // Upper bound of the memory check(p) takes on one thread, in bytes; for a p that runs alone,
+  // the memory of the whole check with every job. May throw InputError on overflow.
+  virtual std::int64_t bytes(std::int64_t p, int jobs) const = 0;
+  // A p that runs alone runs after the pool, one at a time, with CheckContext::threads = jobs
+  // (a streamed p of the circulant broadcast).
+  virtual bool alone(std::int64_t /*p*/) const { return false; }
+  virtual Outcome check(std::int64_t p, const CheckContext& context) const = 0;
+  // Called once after the range with the finished summary (e.g. to draw the witness).
+  virtual void finish(ConstructionSummary& /*summary*/) const {}
+};
+
+}  // namespace collverify::engine

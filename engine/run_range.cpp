@@ -1,0 +1,167 @@
+#include "engine/run_range.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+#include <optional>
+
+#include "engine/work_pool.hpp"
+#include "model/int_math.hpp"
+#include "model/memory.hpp"
+
+namespace collverify::engine {
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// The `jobs` most demanding pool p at once, and the largest p that runs alone.
+void require_run_memory(const Family& f, const std::vector<std::int64_t>& pool,
+                        const std::vector<std::int64_t>& alone, int jobs) {
+  std::vector<std::pair<std::int64_t, std::int64_t>> need;  // (bytes, p)
+  need.reserve(pool.size());
+  for (std::int64_t p : pool) need.emplace_back(f.bytes(p, 1), p);
+  const auto top = std::min<std::size_t>(need.size(), static_cast<std::size_t>(jobs));
+  std::partial_sort(need.begin(), need.begin() + static_cast<std::ptrdiff_t>(top), need.end(),
+                    std::greater<>());
+  std::int64_t sum = 0;
+  for (std::size_t i = 0; i < top; ++i) sum = checked_add(sum, need[i].first, "memory estimate");
+  if (top > 0) {
+    require_memory(sum, fmt::format("{}: checking p = {} with {} job(s) at once", f.name(),
+                                    need.front().second, jobs));
+  }
+  for (std::int64_t p : alone) {  // each alone p runs by itself on every job
+    require_memory(f.bytes(p, jobs), fmt::format("{}: checking p = {} on {} job(s)", f.name(), p, jobs));
+  }
+}
+
+void add_rounds(Coverage& c, const std::vector<InstanceResult>& instances) {
+  for (const auto& i : instances) {
+    if (i.rounds == kNone || i.lower_bound == kNone) continue;
+    ++c.rounds_counted;
+    const std::int64_t excess = i.rounds - i.lower_bound;
+    if (excess == 0) ++c.rounds_at_bound;
+    if (c.rounds_max_excess == kNone || excess > c.rounds_max_excess) c.rounds_max_excess = excess;
+  }
+}
+
+// Folds the outcomes (indexed like ps) into the summary; outcomes not present were not run.
+void summarise(const std::vector<std::int64_t>& ps, std::vector<std::optional<Outcome>>& outcomes,
+               const RunOptions& o, ConstructionSummary& s, bool& complete) {
+  std::vector<Violation> all;
+  for (std::size_t i = 0; i < ps.size(); ++i) {
+    auto& oc = outcomes[i];
+    // Not run, or stopped inside (a p running alone) before it found a violation: not checked.
+    if (!oc || (!oc->complete && oc->violations.empty())) {
+      complete = false;
+      continue;
+    }
+    if (!oc->complete) complete = false;
+    ++s.checked;
+    if (oc->status == Status::pass) ++s.passed;
+    if (oc->status == Status::fail) ++s.failed;
+    if (oc->status == Status::inconclusive) ++s.inconclusive;
+    s.coverage.instances += oc->instances;
+    add_rounds(s.coverage, oc->instance_results);
+    std::sort(oc->violations.begin(), oc->violations.end());
+    CaseResult c;
+    c.p = ps[i];
+    c.status = oc->status;
+    c.seconds = oc->seconds;
+    if (!oc->violations.empty()) c.violation = oc->violations.front();
+    s.cases.push_back(std::move(c));
+    if (!s.excerpt && oc->excerpt && !oc->violations.empty()) s.excerpt = std::move(oc->excerpt);
+    if (o.instances) {
+      for (auto& inst : oc->instance_results) s.instances.push_back(inst);
+    }
+    for (auto& v : oc->violations) all.push_back(std::move(v));
+  }
+  std::sort(all.begin(), all.end());
+  s.violations_total = static_cast<std::int64_t>(all.size());
+  s.violations_cap = static_cast<std::int64_t>(o.max_violations);
+  if (all.size() > o.max_violations) {
+    all.resize(o.max_violations);
+    s.truncated = true;
+  }
+  s.violations = std::move(all);
+}
+
+}  // namespace
+
+RangeResult run_range(const Family& f, const std::vector<std::int64_t>& ps, const RunOptions& o) {
+  const auto t0 = std::chrono::steady_clock::now();
+  for (std::int64_t p : ps) f.accept(p);
+  std::vector<std::size_t> pool, alone;
+  for (std::size_t i = 0; i < ps.size(); ++i) (f.alone(ps[i]) ? alone : pool).push_back(i);
+  std::vector<double> cost(ps.size());
+  double pool_cost = 0;
+  for (std::size_t i : pool) pool_cost += cost[i] = f.cost(ps[i]);
+  std::stable_sort(pool.begin(), pool.end(), [&](std::size_t a, std::size_t b) {
+    return cost[a] > cost[b];
+  });
+  const int jobs = std::max(1, o.jobs);
+  const int pool_jobs = static_cast<int>(
+      std::clamp<std::int64_t>(static_cast<std::int64_t>(pool.size()), 1, jobs));
+  {
+    std::vector<std::int64_t> pool_ps, alone_ps;
+    for (std::size_t i : pool) pool_ps.push_back(ps[i]);
+    for (std::size_t i : alone) alone_ps.push_back(ps[i]);
+    require_run_memory(f, pool_ps, alone_ps, pool_jobs);
+  }
+
+  std::vector<std::optional<Outcome>> outcomes(ps.size());
+  auto timed_check = [&](std::size_t i, const CheckContext& ctx) {
+    const auto start = std::chrono::steady_clock::now();
+    Outcome oc = f.check(ps[i], ctx);
+    oc.seconds = seconds_since(start);
+    outcomes[i] = std::move(oc);
+  };
+  if (o.progress && !pool.empty()) {
+    o.progress->start(f.name(), "p", static_cast<std::int64_t>(pool.size()), pool_cost);
+  }
+  PoolOptions po;
+  po.jobs = pool_jobs;
+  po.stop = o.stop;
+  po.key = [&](std::size_t k) { return ps[pool[k]]; };
+  try {
+    run_items(
+        pool.size(), po, [&](std::size_t k) { timed_check(pool[k], CheckContext{o.stop, 1}); },
+        [&](std::size_t k) {
+          if (o.progress) o.progress->advance(1, cost[pool[k]]);
+        });
+  } catch (...) {
+    if (o.progress && !pool.empty()) o.progress->finish();
+    throw;
+  }
+  if (o.progress && !pool.empty()) o.progress->finish();
+  // A p that runs alone gets every job; an exception there ends the run as well.
+  for (std::size_t i : alone) {
+    if (stop_requested(o.stop)) break;
+    timed_check(i, CheckContext{o.stop, jobs});
+  }
+
+  RangeResult r;
+  r.summary.name = f.name();
+  r.summary.coverage = f.coverage();
+  r.summary.coverage.p_range = o.p_text;
+  summarise(ps, outcomes, o, r.summary, r.complete);
+  r.summary.seconds = seconds_since(t0);
+  f.finish(r.summary);
+  return r;
+}
+
+int exit_code(const RunSummary& summary) {
+  bool violation = false;
+  bool inconclusive = !summary.complete;
+  for (const auto& c : summary.constructions) {
+    violation = violation || c.failed > 0;
+    inconclusive = inconclusive || c.inconclusive > 0;
+  }
+  if (violation) return 1;
+  return inconclusive ? 3 : 0;
+}
+
+}  // namespace collverify::engine

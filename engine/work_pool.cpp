@@ -1,0 +1,62 @@
+#include "engine/work_pool.hpp"
+
+#include <exception>
+#include <limits>
+#include <mutex>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+namespace collverify::engine {
+
+PoolResult run_items(std::size_t count, const PoolOptions& o,
+                     const std::function<void(std::size_t)>& body,
+                     const std::function<void(std::size_t)>& done) {
+  auto key = [&](std::size_t i) {
+    return o.key ? o.key(i) : static_cast<std::int64_t>(i);
+  };
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::size_t> finished{0};
+  std::mutex error_mutex;
+  std::exception_ptr error;
+  std::atomic<std::int64_t> error_key{std::numeric_limits<std::int64_t>::max()};
+  auto worker = [&] {
+    while (!stop_requested(o.stop)) {
+      const std::size_t i = next.fetch_add(1);
+      if (i >= count) return;
+      const std::int64_t k = key(i);
+      if (k > error_key.load()) continue;
+      try {
+        body(i);
+      } catch (...) {  // rethrown in the caller's thread after the join
+        std::lock_guard lock(error_mutex);
+        if (k < error_key.load()) {
+          error = std::current_exception();
+          error_key = k;
+        }
+        continue;
+      }
+      if (done) done(i);
+      ++finished;
+    }
+  };
+  const std::size_t threads_wanted =
+      std::min<std::size_t>(count, static_cast<std::size_t>(o.jobs < 1 ? 1 : o.jobs));
+  std::vector<std::thread> threads;
+  for (std::size_t j = 1; j < threads_wanted; ++j) {
+    try {
+      threads.emplace_back(worker);
+    } catch (const std::system_error&) {  // the system gives no more threads: run on fewer
+      break;
+    }
+  }
+  worker();
+  for (auto& t : threads) t.join();
+  if (error) std::rethrow_exception(error);
+  PoolResult r;
+  r.done = finished.load();
+  r.complete = r.done == count;
+  return r;
+}
+
+}  // namespace collverify::engine
