@@ -3,11 +3,12 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <system_error>
-#include <thread>
 
 #include "engine/progress.hpp"
+#include "engine/work_pool.hpp"
 #include "engine/run_range.hpp"
 #include "model/error.hpp"
 #include "reports/tree_dot.hpp"
@@ -15,7 +16,7 @@
 
 namespace collverify::cli {
 
-int default_jobs() { return static_cast<int>(std::max(1U, std::thread::hardware_concurrency())); }
+int default_jobs() { return engine::hardware_jobs(); }
 
 void add_common_verify_flags(CLI::App* sub, CommonVerifyArgs& a) {
   a.jobs = default_jobs();
@@ -26,6 +27,12 @@ void add_common_verify_flags(CLI::App* sub, CommonVerifyArgs& a) {
   sub->add_flag("--github", a.github, "print GitHub workflow annotations and a step summary");
   sub->add_option("--junit-chunk", a.junit_chunk, "consecutive p per JUnit test case");
   sub->add_flag("--instances", a.instances, "list every instance in summary.json");
+  sub->add_option("--max-violations", a.max_violations,
+                  "violations listed per construction (default 100; the total is always counted)")
+      ->check([](const std::string& t) -> std::string {
+        const long long v = std::atoll(t.c_str());
+        return v >= 1 && v <= 1'000'000 ? "" : "--max-violations '" + t + "' is not in 1..1000000";
+      });
 }
 
 namespace {
@@ -80,6 +87,7 @@ int verify_family(const engine::Family& family, const PRange& range, const Commo
   engine::RunOptions o;
   o.jobs = a.jobs;
   o.instances = a.instances || range.count() <= 64;
+  o.max_violations = static_cast<std::size_t>(a.max_violations);
   o.stop = ctx.interrupted;
   o.progress = &progress;
   o.p_text = a.p.empty() ? range.text() : a.p;

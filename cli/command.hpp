@@ -47,6 +47,7 @@ struct CommonVerifyArgs {
   bool github = false;
   std::int64_t junit_chunk = 1;
   bool instances = false;
+  std::int64_t max_violations = 100;  // violations listed per construction (the rest counted)
 };
 
 int default_jobs();

@@ -81,6 +81,14 @@ bool BcastFamily::alone(std::int64_t p) const {
   return o_.stream.force || tables_bytes(p) > o_.stream.above_bytes;
 }
 
+std::string BcastFamily::what(std::int64_t p) const {
+  if (alone(p)) return fmt::format("p = {} (streamed)", p);
+  const auto ns = o_.blocks.for_p(p);
+  if (p > o_.generic_max_p || ns.empty()) return fmt::format("p = {}", p);
+  return fmt::format("p = {}, n = {} (simulated, --generic-max-p {})", p, ns.back(),
+                     o_.generic_max_p);
+}
+
 // Both figures grow with p and n, so the largest n is the worst case of a p.
 std::int64_t BcastFamily::bytes(std::int64_t p, int jobs) const {
   std::int64_t b = alone(p) ? stream_bytes(p, jobs, o_.stream) : tables_bytes(p);

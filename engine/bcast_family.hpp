@@ -41,6 +41,7 @@ class BcastFamily final : public Family {
   void accept(std::int64_t p) const override;
   double cost(std::int64_t p) const override;
   std::int64_t bytes(std::int64_t p, int jobs) const override;
+  std::string what(std::int64_t p) const override;
   bool alone(std::int64_t p) const override;
   Outcome check(std::int64_t p, const CheckContext& context) const override;
   void finish(ConstructionSummary& summary) const override;

@@ -51,6 +51,8 @@ class Family {
   // Upper bound of the memory check(p) takes on one thread, in bytes; for a p that runs alone,
   // the memory of the whole check with every job. May throw InputError on overflow.
   virtual std::int64_t bytes(std::int64_t p, int jobs) const = 0;
+  // What bytes(p, jobs) is the memory of, for the refusal message (the largest instance).
+  virtual std::string what(std::int64_t p) const { return "p = " + std::to_string(p); }
   // A p that runs alone runs after the pool, one at a time, with CheckContext::threads = jobs
   // (a streamed p of the circulant broadcast).
   virtual bool alone(std::int64_t /*p*/) const { return false; }

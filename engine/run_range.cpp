@@ -30,11 +30,12 @@ void require_run_memory(const Family& f, const std::vector<std::int64_t>& pool,
   std::int64_t sum = 0;
   for (std::size_t i = 0; i < top; ++i) sum = checked_add(sum, need[i].first, "memory estimate");
   if (top > 0) {
-    require_memory(sum, fmt::format("{}: checking p = {} with {} job(s) at once", f.name(),
-                                    need.front().second, jobs));
+    require_memory(sum, fmt::format("{}: checking {} with {} job(s) at once", f.name(),
+                                    f.what(need.front().second), jobs));
   }
   for (std::int64_t p : alone) {  // each alone p runs by itself on every job
-    require_memory(f.bytes(p, jobs), fmt::format("{}: checking p = {} on {} job(s)", f.name(), p, jobs));
+    require_memory(f.bytes(p, jobs),
+                   fmt::format("{}: checking {} on {} job(s)", f.name(), f.what(p), jobs));
   }
 }
 

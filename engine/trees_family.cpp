@@ -1,6 +1,10 @@
 #include "engine/trees_family.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <string>
+#include <vector>
 
 #include "engine/tree_checks.hpp"
 #include "model/error.hpp"
@@ -21,10 +25,10 @@ TreesFamily::TreesFamily(TreesOptions options) : o_(std::move(options)) {
 
 Coverage TreesFamily::coverage() const {
   Coverage c;
-  std::string dists;
-  for (const auto d : o_.dists) dists += (dists.empty() ? "" : ",") + distribution_name(d);
-  std::string gammas;
-  for (const auto g : o_.gammas) gammas += (gammas.empty() ? "" : ",") + std::to_string(g);
+  std::vector<std::string> names;
+  for (const auto d : o_.dists) names.push_back(distribution_name(d));
+  const std::string dists = fmt::format("{}", fmt::join(names, ","));
+  const std::string gammas = fmt::format("{}", fmt::join(o_.gammas, ","));
   c.parameters = fmt::format(
       "distributions {}; b = {}, alpha = {}, beta = {}, gamma in {{{}}}, lambda = {}, seed {}; "
       "brute force up to p = {}",

@@ -1,5 +1,6 @@
 #include "engine/work_pool.hpp"
 
+#include <algorithm>
 #include <exception>
 #include <limits>
 #include <mutex>
@@ -8,6 +9,8 @@
 #include <vector>
 
 namespace collverify::engine {
+
+int hardware_jobs() { return static_cast<int>(std::max(1U, std::thread::hardware_concurrency())); }
 
 PoolResult run_items(std::size_t count, const PoolOptions& o,
                      const std::function<void(std::size_t)>& body,

@@ -34,6 +34,9 @@ PoolResult run_items(std::size_t count, const PoolOptions& options,
                      const std::function<void(std::size_t)>& body,
                      const std::function<void(std::size_t)>& done = {});
 
+// The machine's hardware threads (at least 1): the default number of jobs.
+int hardware_jobs();
+
 // True once *stop is set; false for a null stop.
 inline bool stop_requested(const std::atomic<bool>* stop) {
   return stop != nullptr && stop->load(std::memory_order_relaxed);
