@@ -492,6 +492,41 @@ TEST(RunRange, ExceptionOfTheSmallestPIsRethrownEvenWhenALargerPThrowsFirst) {
   }
 }
 
+TEST(RunRange, ALargerPThrowingAfterTheSmallerOneDoesNotReplaceItsError) {
+  for (const int jobs : {2, 3, 8}) {
+    std::atomic<bool> smaller_threw{false}, larger_started{false};
+    FakeFamily f;
+    f.throw_runtime = {3};
+    f.throw_input = {30};
+    // p = 3 and p = 30 run first and at once (largest cost); p = 3 throws once p = 30 is running,
+    // p = 30 only once p = 3 has thrown.
+    f.cost_of = [](std::int64_t p) { return p == 3 ? 2000.0 : double(p); };
+    f.on_check = [&](std::int64_t p, const CheckContext&) {
+      if (p == 3) {
+        for (int i = 0; i < 2000 && !larger_started; ++i) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        smaller_threw = true;
+      }
+      if (p == 30) {
+        larger_started = true;
+        for (int i = 0; i < 2000 && !smaller_threw; ++i) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+    };
+    try {
+      run_range(f, range(1, 30), jobs_options(jobs));
+      ADD_FAILURE() << "no exception";
+    } catch (const InputError& e) {
+      ADD_FAILURE() << "jobs " << jobs << ": the larger p's error replaced p = 3's: " << e.what();
+    } catch (const std::runtime_error& e) {
+      EXPECT_EQ(std::string(e.what()), "runtime error at p = 3") << "jobs " << jobs;
+    }
+  }
+}
+
 TEST(RunRange, InputErrorOfTheSmallestPKeepsItsType) {
   for (const int jobs : {1, 4}) {
     FakeFamily f;

@@ -167,6 +167,36 @@ TEST(WorkPool, ExceptionOfTheSmallestKeyIsRethrownAfterEveryWorkerJoined) {
   }
 }
 
+TEST(WorkPool, ALargerKeyThrowingLaterDoesNotReplaceTheSmallerKeysError) {
+  for (const int jobs : {2, 4}) {
+    std::atomic<bool> small_threw{false}, large_started{false};
+    PoolOptions o;
+    o.jobs = jobs;
+    try {
+      // Items 0 and 1 run at once; item 0 (smaller key) throws first, item 1 (already
+      // running) throws after it.
+      run_items(2, o, [&](std::size_t i) {
+        if (i == 0) {
+          for (int k = 0; k < 2000 && !large_started; ++k) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+          }
+          small_threw = true;
+          throw std::runtime_error("item 0");
+        }
+        large_started = true;
+        for (int k = 0; k < 2000 && !small_threw; ++k) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        throw std::runtime_error("item 1");
+      });
+      ADD_FAILURE() << "no exception";
+    } catch (const std::runtime_error& e) {
+      EXPECT_EQ(std::string(e.what()), "item 0") << "jobs " << jobs;
+    }
+  }
+}
+
 TEST(WorkPool, DefaultKeyIsTheIndexAndItemsAfterAKnownErrorAreSkipped) {
   for (const int jobs : {1, 2, 8}) {
     std::atomic<int> ran_after{0};
