@@ -18,9 +18,10 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// The `jobs` most demanding pool p at once, and the largest p that runs alone.
+// The `jobs` most demanding pool p at once, and each p that runs alone with `alone_jobs` (every
+// job, however few pool p there are).
 void require_run_memory(const Family& f, const std::vector<std::int64_t>& pool,
-                        const std::vector<std::int64_t>& alone, int jobs) {
+                        const std::vector<std::int64_t>& alone, int jobs, int alone_jobs) {
   std::vector<std::pair<std::int64_t, std::int64_t>> need;  // (bytes, p)
   need.reserve(pool.size());
   for (std::int64_t p : pool) need.emplace_back(f.bytes(p, 1), p);
@@ -34,8 +35,8 @@ void require_run_memory(const Family& f, const std::vector<std::int64_t>& pool,
                                     f.what(need.front().second), jobs));
   }
   for (std::int64_t p : alone) {  // each alone p runs by itself on every job
-    require_memory(f.bytes(p, jobs),
-                   fmt::format("{}: checking {} on {} job(s)", f.name(), f.what(p), jobs));
+    require_memory(f.bytes(p, alone_jobs),
+                   fmt::format("{}: checking {} on {} job(s)", f.name(), f.what(p), alone_jobs));
   }
 }
 
@@ -110,7 +111,7 @@ RangeResult run_range(const Family& f, const std::vector<std::int64_t>& ps, cons
     std::vector<std::int64_t> pool_ps, alone_ps;
     for (std::size_t i : pool) pool_ps.push_back(ps[i]);
     for (std::size_t i : alone) alone_ps.push_back(ps[i]);
-    require_run_memory(f, pool_ps, alone_ps, pool_jobs);
+    require_run_memory(f, pool_ps, alone_ps, pool_jobs, jobs);
   }
 
   std::vector<std::optional<Outcome>> outcomes(ps.size());

@@ -1,5 +1,6 @@
 // End-to-end tests of `collverify trees` and `collverify verify trees` (seed 001): the JSON
-// contract, the Table 1 Markdown, pictures, and exit code 2 naming every kind of bad input.
+// contract, the Table 1 Markdown, pictures, exit code 2 naming every kind of bad input, and the
+// summary.json of `verify trees` (--instances, checked counting p, the violation cap).
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -138,6 +139,58 @@ TEST(TreesCli, VerifyTreesPassesAndWritesReports) {
   EXPECT_EQ(j["constructions"][0]["checked"], 8);
   EXPECT_EQ(j["constructions"][0]["instances"].size(), 8U * 11 * 2);
   EXPECT_EQ(j["constructions"][0]["failed"], 0);
+  fs::remove_all(dir);
+}
+
+// Defects of the old `verify trees` (before the run engine, 31d39e1), each seen failing there.
+
+// (a) --instances was registered and never read: instances were listed only for <= 64 p.
+TEST(TreesCli, VerifyTreesInstancesFlagListsEveryInstanceAbove64P) {
+  const auto dir = temp_dir("instances");
+  const CliRun r = run("verify trees --p 1..65 --dist same --jobs 2 --instances --report " +
+                       dir.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  std::ifstream in(dir / "summary.json");
+  const auto j = nlohmann::json::parse(in);
+  const auto& c = j["constructions"][0];
+  ASSERT_TRUE(c.contains("instances")) << "--instances ignored for 65 p";
+  // One instance per p and copy cost (gamma in {1, 0}).
+  ASSERT_EQ(c["instances"].size(), 65u * 2u);
+  std::map<std::int64_t, int> per_p;
+  for (const auto& i : c["instances"]) ++per_p[i["instance"]["p"].get<std::int64_t>()];
+  ASSERT_EQ(per_p.size(), 65u);
+  EXPECT_EQ(per_p.begin()->first, 1);
+  EXPECT_EQ(per_p.rbegin()->first, 65);
+  for (const auto& [p, n] : per_p) EXPECT_EQ(n, 2) << "p = " << p;
+  fs::remove_all(dir);
+}
+
+// (b) checked counted instances while failed counted p: both count p now.
+TEST(TreesCli, VerifyTreesCheckedCountsPAndAddsUp) {
+  const auto dir = temp_dir("checked");
+  const CliRun r = run("verify trees --p 3..12 --dist all --gamma 1 --jobs 2 --report " +
+                       dir.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  std::ifstream in(dir / "summary.json");
+  const auto j = nlohmann::json::parse(in);
+  const auto& c = j["constructions"][0];
+  EXPECT_EQ(c["checked"], 10) << "checked must count the 10 p, not the 10 * 11 instances";
+  EXPECT_EQ(c["passed"].get<std::int64_t>() + c["failed"].get<std::int64_t>() +
+                c["inconclusive"].get<std::int64_t>(),
+            c["checked"].get<std::int64_t>());
+  fs::remove_all(dir);
+}
+
+// (c) no violation cap: summary.json says the cap (schema 2, written by the reports writer).
+TEST(TreesCli, VerifyTreesSummaryCarriesTheViolationCap) {
+  const auto dir = temp_dir("cap");
+  const CliRun r = run("verify trees --p 1..6 --dist same --jobs 2 --report " + dir.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  std::ifstream in(dir / "summary.json");
+  const auto j = nlohmann::json::parse(in);
+  const auto& c = j["constructions"][0];
+  ASSERT_TRUE(c.contains("violations_cap")) << c.dump();
+  EXPECT_GE(c["violations_cap"].get<std::int64_t>(), 1);
   fs::remove_all(dir);
 }
 
