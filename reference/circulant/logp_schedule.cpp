@@ -5,7 +5,10 @@
 #include <bit>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "model/error.hpp"
+#include "model/memory.hpp"
 #include "model/int_math.hpp"
 #include "reference/circulant/bcast.hpp"
 #include "reference/circulant/recv_schedule.hpp"
@@ -111,6 +114,97 @@ void fill_baseblocks(const Circulant& c, std::vector<std::int8_t>& bb) {
   }
 }
 
+// The receive search of RecvSearch::extend for all rounds 0..q-1 of one rank, iteratively: the
+// same candidates in the same order and the same decisions (a test compares every entry of
+// every rank), with the recursion as an explicit stack and the state in locals. (RecvSearch
+// keeps it in members, which the compiler must reload after every byte stored through out_,
+// since a byte store may alias them.) Writes skip indices; rounds left open stay untouched.
+void search_all_rounds(const std::int64_t* skip, int q, std::int64_t target,
+                       std::uint64_t unused, std::int8_t* out) {
+  struct Frame {
+    std::int64_t x;
+    std::int64_t bound;
+    int e;
+  };
+  Frame stack[66];  // depth <= q + 1 <= 63
+  int depth = 0;
+  std::int64_t x = 0;  // the partial sum this frame extends
+  // As RecvSearch::run: 2 (r + p), or INT64_MAX where that would overflow.
+  std::int64_t bound = target > INT64_MAX / 2 ? INT64_MAX : 2 * target;
+  int round = 0;
+  std::int64_t lim = target - skip[0];       // a sum for this round lies at or below lim
+  std::int64_t lim_next = target - skip[1];  // ... and can be extended for it only up to here
+  int e = largest_below(unused, q + 1);
+  for (;;) {
+    if (e < 0) {
+      if (depth == 0) return;  // the root frame has no candidate left
+      --depth;                 // back in the parent, just after its child returned
+      x = stack[depth].x;
+      bound = stack[depth].bound;
+      e = stack[depth].e;
+    } else {
+      const std::int64_t y = x + skip[e];
+      if (y > lim || y >= bound) {
+        e = largest_below(unused, e);
+        continue;
+      }
+      if (y <= lim_next) {  // deeper sums serve earlier rounds: try them first
+        stack[depth++] = Frame{x, bound, e};
+        x = y;
+        e = largest_below(unused, e);
+        continue;
+      }
+    }
+    // Take x + skip[e] for this round, unless x itself is too large for it: then this frame
+    // (and possibly its parents) returns, each parent then trying its own sum.
+    while (x > lim_next) {
+      if (depth == 0) return;
+      --depth;
+      x = stack[depth].x;
+      bound = stack[depth].bound;
+      e = stack[depth].e;
+    }
+    bound = x + skip[e];
+    out[round++] = static_cast<std::int8_t>(e);
+    unused &= ~bit(e);
+    if (round == q) return;
+    lim = lim_next;
+    lim_next = target - skip[round + 1];
+    e = largest_below(unused, e);
+  }
+}
+
+// logp_send_schedule's rule for rank r > 0 with its baseblock `own` given, a violation round
+// answered from the finished receive table (table convention) instead of a new search.
+void send_row_from_table(const std::int64_t* skip, int q, std::int64_t p, std::int64_t r,
+                         int own, const std::int8_t* recv, std::int8_t* send) {
+  const auto uq = static_cast<std::size_t>(q);
+  std::int64_t rest = r;
+  std::int64_t reach = p;
+  int block = own;
+  for (int i = q - 1; i > 0; --i) {
+    const std::int64_t sk = skip[i];
+    bool rule_holds = false;
+    if (rest < sk) {
+      rule_holds = rest + sk < reach || reach < skip[i - 1] || (i == 1 && own > 0);
+      if (reach > sk) reach = sk;
+    } else {
+      block = i - q;
+      reach -= sk;
+      rule_holds = rest > sk || rest <= reach || i == 1 || reach < skip[i - 1];
+      rest -= sk;
+    }
+    if (rule_holds) {
+      send[i] = static_cast<std::int8_t>(block);
+    } else {
+      std::int64_t to = r + sk;
+      if (to >= p) to -= p;
+      send[i] = recv[static_cast<std::size_t>(to) * uq + static_cast<std::size_t>(i)];
+    }
+  }
+  send[0] = static_cast<std::int8_t>(own - q);
+}
+
 }  // namespace
 
 // send[r][k] = recv[(r + skips[k]) mod p][k], without a division per entry.
@@ -173,7 +267,7 @@ void logp_send_schedule(const Circulant& c, std::int64_t r, std::span<std::int8_
   send[0] = static_cast<std::int8_t>(own - q);
 }
 
-CirculantSchedule build_circulant_bcast_logp(std::int64_t p) {
+CirculantSchedule build_circulant_bcast_logp_per_rank(std::int64_t p) {
   CirculantSchedule s = CirculantSchedule::allocate(p);
   const Circulant c(p);
   s.skips = c.skips;
@@ -188,6 +282,65 @@ CirculantSchedule build_circulant_bcast_logp(std::int64_t p) {
     logp_send_schedule(c, r, std::span<std::int8_t>(s.send.data() + row * q, q));
   }
   return s;
+}
+
+CirculantSchedule build_circulant_bcast_logp(std::int64_t p) {
+  CirculantSchedule s;
+  build_circulant_bcast_logp_into(p, s);
+  return s;
+}
+
+void build_circulant_bcast_logp_into(std::int64_t p, CirculantSchedule& s) {
+  if (p < 1 || p >= kMaxP) {
+    throw InputError(fmt::format("p = {} is outside the supported range 1..2^62-1", p));
+  }
+  const Circulant c(p);
+  const int q = c.q;
+  const auto uq = static_cast<std::size_t>(q);
+  const auto up = static_cast<std::size_t>(p);
+  const std::size_t cells = up * uq;
+  if (s.recv.capacity() < cells || s.send.capacity() < cells || s.baseblock.capacity() < up) {
+    // First use, or a larger p than before: allocate()'s memory check, then room for p up to
+    // 1/8 larger, so that an ascending sweep over p reallocates O(log p) times, not every p.
+    require_memory(CirculantSchedule::table_bytes(p),
+                   fmt::format("the p x q schedule tables for p = {}", p));
+    s.recv.reserve(cells + cells / 8);
+    s.send.reserve(cells + cells / 8);
+    s.baseblock.reserve(up + up / 8);
+  }
+  s.p = p;
+  s.q = q;
+  s.skips = c.skips;
+  s.baseblock.resize(up);
+  s.recv.resize(cells);
+  s.send.resize(cells);
+  if (p == 1) {
+    s.baseblock[0] = 0;  // as allocate() leaves it: the root alone has no schedule
+    return;
+  }
+  fill_baseblocks(c, s.baseblock);
+  const std::int64_t* skip = c.skips.data();
+  std::int8_t* recv = s.recv.data();
+  std::int8_t* send = s.send.data();
+  // Pass 1: every receive row (the send rule's violation rounds read them in pass 2).
+  std::int8_t found[64];
+  for (std::int64_t r = 0; r < p; ++r) {
+    const auto row = static_cast<std::size_t>(r) * uq;
+    const int own = r == 0 ? q : s.baseblock[static_cast<std::size_t>(r)];
+    for (int k = 0; k < q; ++k) found[k] = kUndefinedEntry;
+    search_all_rounds(skip, q, r + p, (bit(q + 1) - 1) & ~bit(own), found);
+    for (int k = 0; k < q; ++k) {
+      const int e = found[k];
+      recv[row + static_cast<std::size_t>(k)] =
+          static_cast<std::int8_t>(e == kUndefinedEntry ? e : e == q ? own : e - q);
+    }
+  }
+  // Pass 2: every send row by the rule of logp_send_schedule.
+  for (int k = 0; k < q; ++k) send[k] = static_cast<std::int8_t>(k);
+  for (std::int64_t r = 1; r < p; ++r) {
+    send_row_from_table(skip, q, p, r, s.baseblock[static_cast<std::size_t>(r)], recv,
+                        send + static_cast<std::size_t>(r) * uq);
+  }
 }
 
 }  // namespace collverify::circulant
