@@ -182,19 +182,22 @@ void send_row_from_table(const std::int64_t* skip, int q, std::int64_t p, std::i
   std::int64_t rest = r;
   std::int64_t reach = p;
   int block = own;
+  // Both cases of logp_send_schedule's loop are computed and one is selected: whether skips[i]
+  // is in r's decomposition follows the bits of r and would be mispredicted about every other
+  // round; only the rare violation round branches.
   for (int i = q - 1; i > 0; --i) {
     const std::int64_t sk = skip[i];
-    bool rule_holds = false;
-    if (rest < sk) {
-      rule_holds = rest + sk < reach || reach < skip[i - 1] || (i == 1 && own > 0);
-      if (reach > sk) reach = sk;
-    } else {
-      block = i - q;
-      reach -= sk;
-      rule_holds = rest > sk || rest <= reach || i == 1 || reach < skip[i - 1];
-      rest -= sk;
-    }
-    if (rule_holds) {
+    const std::int64_t before = skip[i - 1];
+    const bool taken = rest >= sk;  // skips[i] is in the decomposition
+    const std::int64_t reach_taken = reach - sk;
+    const bool holds_taken =
+        (rest > sk) | (rest <= reach_taken) | (i == 1) | (reach_taken < before);
+    const bool holds_not =
+        (rest + sk < reach) | (reach < before) | ((i == 1) & (own > 0));
+    block = taken ? i - q : block;
+    reach = taken ? reach_taken : (reach > sk ? sk : reach);
+    rest = taken ? rest - sk : rest;
+    if (taken ? holds_taken : holds_not) {
       send[i] = static_cast<std::int8_t>(block);
     } else {
       std::int64_t to = r + sk;
