@@ -114,66 +114,6 @@ void fill_baseblocks(const Circulant& c, std::vector<std::int8_t>& bb) {
   }
 }
 
-// The receive search of RecvSearch::extend for all rounds 0..q-1 of one rank, iteratively: the
-// same candidates in the same order and the same decisions (a test compares every entry of
-// every rank), with the recursion as an explicit stack and the state in locals. (RecvSearch
-// keeps it in members, which the compiler must reload after every byte stored through out_,
-// since a byte store may alias them.) Writes skip indices; rounds left open stay untouched.
-void search_all_rounds(const std::int64_t* skip, int q, std::int64_t target,
-                       std::uint64_t unused, std::int8_t* out) {
-  struct Frame {
-    std::int64_t x;
-    std::int64_t bound;
-    int e;
-  };
-  Frame stack[66];  // depth <= q + 1 <= 63
-  int depth = 0;
-  std::int64_t x = 0;  // the partial sum this frame extends
-  // As RecvSearch::run: 2 (r + p), or INT64_MAX where that would overflow.
-  std::int64_t bound = target > INT64_MAX / 2 ? INT64_MAX : 2 * target;
-  int round = 0;
-  std::int64_t lim = target - skip[0];       // a sum for this round lies at or below lim
-  std::int64_t lim_next = target - skip[1];  // ... and can be extended for it only up to here
-  int e = largest_below(unused, q + 1);
-  for (;;) {
-    if (e < 0) {
-      if (depth == 0) return;  // the root frame has no candidate left
-      --depth;                 // back in the parent, just after its child returned
-      x = stack[depth].x;
-      bound = stack[depth].bound;
-      e = stack[depth].e;
-    } else {
-      const std::int64_t y = x + skip[e];
-      if (y > lim || y >= bound) {
-        e = largest_below(unused, e);
-        continue;
-      }
-      if (y <= lim_next) {  // deeper sums serve earlier rounds: try them first
-        stack[depth++] = Frame{x, bound, e};
-        x = y;
-        e = largest_below(unused, e);
-        continue;
-      }
-    }
-    // Take x + skip[e] for this round, unless x itself is too large for it: then this frame
-    // (and possibly its parents) returns, each parent then trying its own sum.
-    while (x > lim_next) {
-      if (depth == 0) return;
-      --depth;
-      x = stack[depth].x;
-      bound = stack[depth].bound;
-      e = stack[depth].e;
-    }
-    bound = x + skip[e];
-    out[round++] = static_cast<std::int8_t>(e);
-    unused &= ~bit(e);
-    if (round == q) return;
-    lim = lim_next;
-    lim_next = target - skip[round + 1];
-    e = largest_below(unused, e);
-  }
-}
-
 // logp_send_schedule's rule for rank r > 0 with its baseblock `own` given, a violation round
 // answered from the finished receive table (table convention) instead of a new search.
 void send_row_from_table(const std::int64_t* skip, int q, std::int64_t p, std::int64_t r,
@@ -331,7 +271,8 @@ void build_circulant_bcast_logp_into(std::int64_t p, CirculantSchedule& s) {
     const auto row = static_cast<std::size_t>(r) * uq;
     const int own = r == 0 ? q : s.baseblock[static_cast<std::size_t>(r)];
     for (int k = 0; k < q; ++k) found[k] = kUndefinedEntry;
-    search_all_rounds(skip, q, r + p, (bit(q + 1) - 1) & ~bit(own), found);
+    RecvSearch search(c, r, own, q - 1, found);
+    search.run();
     for (int k = 0; k < q; ++k) {
       const int e = found[k];
       recv[row + static_cast<std::size_t>(k)] =
