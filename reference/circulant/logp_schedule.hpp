@@ -78,11 +78,13 @@ CirculantSchedule build_circulant_bcast_logp_per_rank(std::int64_t p);
 // verifies many p one after the other (ascending) keeps one CirculantSchedule per thread and
 // pays no allocation, page faults or zeroing per p. Every entry of s is overwritten.
 // What is shared between ranks: the baseblocks come from the O(p) table (no Algorithm 2 per
-// rank); the receive search runs iteratively with its per-rank state in registers; a send round
-// where the decomposition rule does not hold takes recv[(r + skips[i]) mod p][i] from the
-// finished receive table, which is exactly what logp_send_schedule recomputes there (the search
-// of round i is a prefix of the whole search), so the send rule itself is still what the
-// checkers judge in every other round. O(p q) time, O(1) memory beyond the tables.
+// rank, in the send rule nor in violation rounds); the receive rows are computed first, by the
+// same search as logp_recv_schedule, so that a send round where the decomposition rule does not
+// hold takes recv[(r + skips[i]) mod p][i] from the finished table, which is exactly what
+// logp_send_schedule recomputes there with a partial search of the to-processor (the search up
+// to round i is a prefix of the whole search). The send rule itself is still what the checkers
+// judge in every other round. The rule's two cases are selected without a branch. O(p q) time
+// (the search dominates: about 75% of the build at p = 2^17), O(1) memory beyond the tables.
 void build_circulant_bcast_logp_into(std::int64_t p, CirculantSchedule& s);
 
 // The twin of the send rule: overwrites s.send with send[r][k] = recv[(r + skips[k]) mod p][k]
