@@ -39,7 +39,15 @@ Verdict check_circulant_shape(const CirculantSchedule& s);
 Verdict check_circulant_ranks(const CirculantSchedule& s, std::int64_t begin, std::int64_t end,
                               const CirculantCheckOptions& options = {});
 
-// Shape, then every rank.
+// True iff check_circulant_ranks(s, begin, end, options) finds no violation: the same
+// invariants, decided in one pass per rank with no witness bookkeeping (bit masks, no strings,
+// no early exit per property). Assumes check_circulant_shape passed. check_circulant_ranks is its
+// slow twin; a test compares the two on the reference tables and on mutants.
+bool circulant_ranks_pass(const CirculantSchedule& s, std::int64_t begin, std::int64_t end,
+                          const CirculantCheckOptions& options = {});
+
+// Shape, then every rank: circulant_ranks_pass first, and only if it fails
+// check_circulant_ranks for the smallest witness (a failing p is rare and pays twice).
 Verdict check_circulant_schedule(const CirculantSchedule& s,
                                  const CirculantCheckOptions& options = {});
 

@@ -5,7 +5,10 @@
 #include <bit>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "model/error.hpp"
+#include "model/memory.hpp"
 #include "model/int_math.hpp"
 #include "reference/circulant/bcast.hpp"
 #include "reference/circulant/recv_schedule.hpp"
@@ -111,6 +114,40 @@ void fill_baseblocks(const Circulant& c, std::vector<std::int8_t>& bb) {
   }
 }
 
+// logp_send_schedule's rule for rank r > 0 with its baseblock `own` given, a violation round
+// answered from the finished receive table (table convention) instead of a new search.
+void send_row_from_table(const std::int64_t* skip, int q, std::int64_t p, std::int64_t r,
+                         int own, const std::int8_t* recv, std::int8_t* send) {
+  const auto uq = static_cast<std::size_t>(q);
+  std::int64_t rest = r;
+  std::int64_t reach = p;
+  int block = own;
+  // Both cases of logp_send_schedule's loop are computed and one is selected: whether skips[i]
+  // is in r's decomposition follows the bits of r and would be mispredicted about every other
+  // round; only the rare violation round branches.
+  for (int i = q - 1; i > 0; --i) {
+    const std::int64_t sk = skip[i];
+    const std::int64_t before = skip[i - 1];
+    const bool taken = rest >= sk;  // skips[i] is in the decomposition
+    const std::int64_t reach_taken = reach - sk;
+    const bool holds_taken =
+        (rest > sk) | (rest <= reach_taken) | (i == 1) | (reach_taken < before);
+    const bool holds_not =
+        (rest + sk < reach) | (reach < before) | ((i == 1) & (own > 0));
+    block = taken ? i - q : block;
+    reach = taken ? reach_taken : (reach > sk ? sk : reach);
+    rest = taken ? rest - sk : rest;
+    if (taken ? holds_taken : holds_not) {
+      send[i] = static_cast<std::int8_t>(block);
+    } else {
+      std::int64_t to = r + sk;
+      if (to >= p) to -= p;
+      send[i] = recv[static_cast<std::size_t>(to) * uq + static_cast<std::size_t>(i)];
+    }
+  }
+  send[0] = static_cast<std::int8_t>(own - q);
+}
+
 }  // namespace
 
 // send[r][k] = recv[(r + skips[k]) mod p][k], without a division per entry.
@@ -173,7 +210,7 @@ void logp_send_schedule(const Circulant& c, std::int64_t r, std::span<std::int8_
   send[0] = static_cast<std::int8_t>(own - q);
 }
 
-CirculantSchedule build_circulant_bcast_logp(std::int64_t p) {
+CirculantSchedule build_circulant_bcast_logp_per_rank(std::int64_t p) {
   CirculantSchedule s = CirculantSchedule::allocate(p);
   const Circulant c(p);
   s.skips = c.skips;
@@ -188,6 +225,66 @@ CirculantSchedule build_circulant_bcast_logp(std::int64_t p) {
     logp_send_schedule(c, r, std::span<std::int8_t>(s.send.data() + row * q, q));
   }
   return s;
+}
+
+CirculantSchedule build_circulant_bcast_logp(std::int64_t p) {
+  CirculantSchedule s;
+  build_circulant_bcast_logp_into(p, s);
+  return s;
+}
+
+void build_circulant_bcast_logp_into(std::int64_t p, CirculantSchedule& s) {
+  if (p < 1 || p >= kMaxP) {
+    throw InputError(fmt::format("p = {} is outside the supported range 1..2^62-1", p));
+  }
+  const Circulant c(p);
+  const int q = c.q;
+  const auto uq = static_cast<std::size_t>(q);
+  const auto up = static_cast<std::size_t>(p);
+  const std::size_t cells = up * uq;
+  if (s.recv.capacity() < cells || s.send.capacity() < cells || s.baseblock.capacity() < up) {
+    // First use, or a larger p than before: allocate()'s memory check, then room for p up to
+    // 1/8 larger, so that an ascending sweep over p reallocates O(log p) times, not every p.
+    require_memory(CirculantSchedule::table_bytes(p),
+                   fmt::format("the p x q schedule tables for p = {}", p));
+    s.recv.reserve(cells + cells / 8);
+    s.send.reserve(cells + cells / 8);
+    s.baseblock.reserve(up + up / 8);
+  }
+  s.p = p;
+  s.q = q;
+  s.skips = c.skips;
+  s.baseblock.resize(up);
+  s.recv.resize(cells);
+  s.send.resize(cells);
+  if (p == 1) {
+    s.baseblock[0] = 0;  // as allocate() leaves it: the root alone has no schedule
+    return;
+  }
+  fill_baseblocks(c, s.baseblock);
+  const std::int64_t* skip = c.skips.data();
+  std::int8_t* recv = s.recv.data();
+  std::int8_t* send = s.send.data();
+  // Pass 1: every receive row (the send rule's violation rounds read them in pass 2).
+  std::int8_t found[64];
+  for (std::int64_t r = 0; r < p; ++r) {
+    const auto row = static_cast<std::size_t>(r) * uq;
+    const int own = r == 0 ? q : s.baseblock[static_cast<std::size_t>(r)];
+    for (int k = 0; k < q; ++k) found[k] = kUndefinedEntry;
+    RecvSearch search(c, r, own, q - 1, found);
+    search.run();
+    for (int k = 0; k < q; ++k) {
+      const int e = found[k];
+      recv[row + static_cast<std::size_t>(k)] =
+          static_cast<std::int8_t>(e == kUndefinedEntry ? e : e == q ? own : e - q);
+    }
+  }
+  // Pass 2: every send row by the rule of logp_send_schedule.
+  for (int k = 0; k < q; ++k) send[k] = static_cast<std::int8_t>(k);
+  for (std::int64_t r = 1; r < p; ++r) {
+    send_row_from_table(skip, q, p, r, s.baseblock[static_cast<std::size_t>(r)], recv,
+                        send + static_cast<std::size_t>(r) * uq);
+  }
 }
 
 }  // namespace collverify::circulant

@@ -64,7 +64,28 @@ void logp_send_schedule(const Circulant& c, std::int64_t r, std::span<std::int8_
 // logp_send_schedule, rank by rank (so the checkers judge the send rule itself). Baseblocks in O(p) by the recipe of Section 2 (rank skips[k] + j has
 // rank j's; a test compares them with Algorithm 2), the root's recorded as root_baseblock(q).
 // O(p q) time; about 130 ns per rank at p = 2^17 (docs/PERFORMANCE.md).
+// Since the whole-p builder below, this is build_circulant_bcast_logp_into on a fresh schedule.
 CirculantSchedule build_circulant_bcast_logp(std::int64_t p);
+
+// The slow, obviously correct twin of the whole-p builder: rank by rank through the public
+// per-rank functions (logp_recv_schedule's search, then logp_send_schedule with its own
+// baseblock and its own receive searches in violation rounds). Tests compare the two entry by
+// entry.
+CirculantSchedule build_circulant_bcast_logp_per_rank(std::int64_t p);
+
+// The same tables as build_circulant_bcast_logp_per_rank, built for all ranks of one p at once
+// into `s`, whose vectors are resized, not reallocated when they are large enough: a caller that
+// verifies many p one after the other (ascending) keeps one CirculantSchedule per thread and
+// pays no allocation, page faults or zeroing per p. Every entry of s is overwritten.
+// What is shared between ranks: the baseblocks come from the O(p) table (no Algorithm 2 per
+// rank, in the send rule nor in violation rounds); the receive rows are computed first, by the
+// same search as logp_recv_schedule, so that a send round where the decomposition rule does not
+// hold takes recv[(r + skips[i]) mod p][i] from the finished table, which is exactly what
+// logp_send_schedule recomputes there with a partial search of the to-processor (the search up
+// to round i is a prefix of the whole search). The send rule itself is still what the checkers
+// judge in every other round. The rule's two cases are selected without a branch. O(p q) time
+// (the search dominates: about 75% of the build at p = 2^17), O(1) memory beyond the tables.
+void build_circulant_bcast_logp_into(std::int64_t p, CirculantSchedule& s);
 
 // The twin of the send rule: overwrites s.send with send[r][k] = recv[(r + skips[k]) mod p][k]
 // (Algorithm 5's definition); tests compare it with logp_send_schedule's rows.
