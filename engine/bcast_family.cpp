@@ -152,7 +152,10 @@ Outcome BcastFamily::conclude(std::int64_t p, const Verdict& fast, const Circula
 
 Outcome BcastFamily::check(std::int64_t p, const CheckContext& ctx) const {
   if (!alone(p)) {
-    const CirculantSchedule s = source_.build(p);
+    // One table buffer per worker thread, reused for every p it checks (nothing keeps a pointer
+    // into it after conclude(): the excerpt copies its rows).
+    thread_local CirculantSchedule s;
+    source_.build_into(p, s);
     return conclude(p, check_circulant_schedule(s, {source_.states_baseblocks()}), &s, 1);
   }
   const StreamOutcome st =

@@ -27,6 +27,9 @@ class Logp final : public ScheduleSource {
   CirculantSchedule build(std::int64_t p) const override {
     return circulant::build_circulant_bcast_logp(p);
   }
+  void build_into(std::int64_t p, CirculantSchedule& out) const override {
+    circulant::build_circulant_bcast_logp_into(p, out);
+  }
   bool states_baseblocks() const override { return true; }
   void rank_rows(std::int64_t p, std::int64_t r, std::span<std::int8_t> recv,
                  std::span<std::int8_t> send) const override {

@@ -18,6 +18,9 @@ class ScheduleSource {
  public:
   virtual ~ScheduleSource() = default;
   virtual CirculantSchedule build(std::int64_t p) const = 0;
+  // build(p) into a schedule the caller reuses across p (one per thread): a source that can
+  // overwrite it in place spares the allocation, page faults and zeroing of the tables per p.
+  virtual void build_into(std::int64_t p, CirculantSchedule& out) const { out = build(p); }
   virtual bool states_baseblocks() const = 0;
   virtual std::string describe() const = 0;
   // The one p a file holds, or 0 when any p can be built.
