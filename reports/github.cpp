@@ -43,9 +43,18 @@ std::string annotation(const std::string& construction, const Violation& v) {
 
 std::string first_witness(const ConstructionSummary& c) {
   if (c.violations.empty()) return c.failed > 0 ? "no witness recorded" : "";
-  const Violation& v = c.violations.front();
-  return fmt::format("{} at {}: {}", reports::markdown_code(v.property), reports::witness_text(v),
-                     reports::markdown_escape(v.message));
+  return reports::markdown_escape(reports::witness_lead(c.violations.front()));
+}
+
+// "638 (first 100 listed, truncated at --max-violations 100)", "2", "0".
+std::string violations_cell(const ConstructionSummary& c) {
+  const std::int64_t found = reports::violations_found(c);
+  const auto listed = static_cast<std::int64_t>(c.violations.size());
+  if (found == listed) return fmt::format("{}", found);
+  return c.violations_cap > 0
+             ? fmt::format("{} (first {} listed, truncated at --max-violations {})", found,
+                           listed, c.violations_cap)
+             : fmt::format("{} (first {} listed, truncated)", found, listed);
 }
 
 }  // namespace
@@ -64,11 +73,14 @@ std::string github_step_summary(const RunSummary& summary) {
   std::string out = fmt::format("### collverify: {}{}\n\n", to_string(reports::run_status(summary)),
                                 summary.complete ? "" : " (INCOMPLETE: interrupted)");
   if (summary.constructions.empty()) return out + "No construction was checked.\n";
-  out += "| construction | checked | passed | failed | inconclusive | first witness |\n";
-  out += "|:--|--:|--:|--:|--:|:--|\n";
+  out += "| construction | checked | passed | failed | inconclusive | violations | rounds | "
+         "first witness |\n";
+  out += "|:--|--:|--:|--:|--:|--:|:--|:--|\n";
   for (const ConstructionSummary& c : summary.constructions) {
-    out += fmt::format("| {} | {} | {} | {} | {} | {} |\n", reports::markdown_code(c.name),
-                       c.checked, c.passed, c.failed, c.inconclusive, first_witness(c));
+    out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} |\n", reports::markdown_code(c.name),
+                       c.checked, c.passed, c.failed, c.inconclusive, violations_cell(c),
+                       reports::markdown_escape(reports::rounds_text(c.coverage)),
+                       first_witness(c));
   }
   return out;
 }

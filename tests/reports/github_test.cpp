@@ -61,14 +61,26 @@ TEST(GithubStepSummary, TableWithTheFirstWitness) {
   RunSummary run = test::sample_summary();
   const std::string md = github_step_summary(run);
   EXPECT_EQ(md.rfind("### collverify: fail\n", 0), 0u) << md;
-  EXPECT_NE(md.find("| `bcast` | 4 | 4 | 0 | 0 |  |\n"), std::string::npos) << md;
-  EXPECT_NE(md.find("| `bcast_plugin` | 4 | 2 | 1 | 1 | `send_before_receive` at p=4, n=-, "
-                    "rank=3, round=1, block=-2: rank 3 sends block -2 in round 1 before "
-                    "receiving it |\n"),
+  EXPECT_NE(md.find("| `bcast` | 4 | 4 | 0 | 0 | 0 | rounds = lower bound for 8 of 8 counted "
+                    "instances; max excess 0 |  |\n"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("| `bcast_plugin` | 4 | 2 | 1 | 1 | 2 | rounds not counted (fast checker "
+                    "only) | p=4 send\\_before\\_receive: rank 3 sends block -2 in round 1 "
+                    "before receiving it (rank=3, round=1, block=-2) |\n"),
             std::string::npos)
       << md;
   run.complete = false;
   EXPECT_NE(github_step_summary(run).find("INCOMPLETE"), std::string::npos);
+}
+
+TEST(GithubStepSummary, CappedListSaysSo) {
+  RunSummary run = test::sample_summary();
+  run.constructions[1] = test::sample_capped(638, 100);
+  const std::string md = github_step_summary(run);
+  EXPECT_NE(md.find("| 638 (first 100 listed, truncated at --max-violations 100) |"),
+            std::string::npos)
+      << md;
 }
 
 }  // namespace
