@@ -122,7 +122,7 @@ std::string violations_table(const ConstructionSummary& c) {
         reports::field_text(v.rank), reports::field_text(v.round), reports::field_text(v.block),
         xml_escape(v.message));
   }
-  out += "</table>\n";
+  out += fmt::format("</table>\n<p class=\"legend\">{}</p>\n", xml_escape(reports::kColumnsNote));
   if (listed < c.violations.size()) {
     out += fmt::format("<p>This table shows the first {} of the {} listed violations; "
                        "summary.json lists all {}.</p>\n",

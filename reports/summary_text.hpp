@@ -16,6 +16,14 @@ namespace collverify::reports {
 // How many violations per construction the Markdown and HTML reports list before "and N more".
 inline constexpr std::size_t kListedViolations = 20;
 
+// Under every violation table: what its witness columns mean, since the circulant broadcast's
+// round column is an absolute round of the simulated expansion while its message and excerpt
+// speak of the round of a phase.
+inline constexpr const char* kColumnsNote =
+    "Columns n, rank, round, block: the witness as the checker reports it (for a simulated "
+    "schedule, round is the absolute round of the expansion for n blocks); the message leads "
+    "with the schedule entries in the round of a phase, as the excerpt shows them.";
+
 // The value, or "-" for kNone.
 std::string field_text(std::int64_t value);
 

@@ -140,6 +140,8 @@ TEST(MarkdownReport, EveryConstructionSaysWhatItCovered) {
 
 TEST(MarkdownReport, SmallestWitnessLeadsWithTheMessage) {
   const std::string md = markdown_report(test::sample_summary());
+  EXPECT_NE(line_starting(md, "Columns n, rank, round, block:").find("absolute round"),
+            std::string::npos);
   EXPECT_EQ(line_starting(md, "Smallest witness:"),
             "Smallest witness: p=4 send\\_before\\_receive: rank 3 sends block -2 in round 1 "
             "before receiving it (rank=3, round=1, block=-2)");
