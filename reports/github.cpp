@@ -1,7 +1,8 @@
 // GitHub Actions output: workflow-command annotations for the first violations, and a short
 // Markdown summary for $GITHUB_STEP_SUMMARY. GitHub shows only the first 10 error annotations of
 // a step, hence the default cap and the round-robin choice: every failing construction gets its
-// smallest witness shown before any construction gets a second one.
+// smallest witness shown before any construction gets a second one. A construction whose
+// violation list was cut (--max-violations) also gets one ::warning saying how many were found.
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -36,7 +37,8 @@ std::vector<std::size_t> annotation_quota(const RunSummary& run, std::size_t max
 
 std::string annotation(const std::string& construction, const Violation& v) {
   const std::string title = fmt::format("collverify {} {}", construction, v.property);
-  const std::string text = fmt::format("{}: {}", reports::witness_text(v), v.message);
+  // Message first: for the circulant broadcast it leads with the schedule's entries.
+  const std::string text = reports::witness_lead(v);
   return fmt::format("::error title={}::{}\n", reports::github_escape_property(title),
                      reports::github_escape_data(text));
 }
@@ -65,6 +67,12 @@ std::string github_annotations(const RunSummary& summary, std::size_t max_errors
   for (std::size_t i = 0; i < quota.size(); ++i) {
     const ConstructionSummary& c = summary.constructions[i];
     for (std::size_t j = 0; j < quota[i]; ++j) out += annotation(c.name, c.violations[j]);
+    // A cut list must say so where the CI shows it, not only in the files.
+    if (reports::violations_found(c) > static_cast<std::int64_t>(c.violations.size())) {
+      out += fmt::format("::warning title={}::{}\n",
+                         reports::github_escape_property("collverify " + c.name + " truncated"),
+                         reports::github_escape_data(reports::violations_count_text(c)));
+    }
   }
   return out;
 }

@@ -41,8 +41,11 @@ std::string violations_count_text(const ConstructionSummary& c) {
       c.violations_cap > 0 ? fmt::format(" (the run keeps at most {}: --max-violations)",
                                          c.violations_cap)
                            : std::string();
-  return fmt::format("{}; the first {} are listed{}; {} are not listed (truncated).", head, listed,
-                     cap, found - listed);
+  const std::int64_t rest = found - listed;
+  return fmt::format("{}; {}{}; {} {} not listed (truncated).", head,
+                     listed == 1 ? std::string("only the first is listed")
+                                 : fmt::format("the first {} are listed", listed),
+                     cap, rest, rest == 1 ? "is" : "are");
 }
 
 std::string rounds_text(const Coverage& cov) {

@@ -61,7 +61,9 @@ std::string html_report(const RunSummary& summary);
 
 // GitHub workflow commands: one "::error title=...::..." line per violation, at most
 // max_errors in all, taken round-robin (every construction's first violation before any
-// construction's second), printed grouped by construction. Empty when nothing failed.
+// construction's second), printed grouped by construction, each "p=17 <property>: <message>
+// (n=.., rank=.., round=.., block=..)"; plus one "::warning" per construction whose violation
+// list was cut, with the total and the cap. Empty when nothing failed.
 std::string github_annotations(const RunSummary& summary, std::size_t max_errors = 10);
 
 // A short Markdown summary for $GITHUB_STEP_SUMMARY: run status, a table of constructions

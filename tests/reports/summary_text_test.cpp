@@ -22,6 +22,10 @@ TEST(SummaryText, ViolationCounts) {
   EXPECT_EQ(violations_count_text(c),
             "638 violations found; the first 100 are listed (the run keeps at most 100: "
             "--max-violations); 538 are not listed (truncated).");
+  c = test::sample_capped(2, 1);
+  EXPECT_EQ(violations_count_text(c),
+            "2 violations found; only the first is listed (the run keeps at most 1: "
+            "--max-violations); 1 is not listed (truncated).");
   c = test::sample_capped(100, 100);  // exactly the cap: nothing cut
   EXPECT_EQ(violations_count_text(c), "100 violations found; all are listed.");
 }
