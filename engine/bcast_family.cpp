@@ -111,6 +111,7 @@ Outcome BcastFamily::conclude(std::int64_t p, const Verdict& fast, const Circula
   const std::vector<std::int64_t> ns = o_.blocks.for_p(p);
   out.instances = static_cast<std::int64_t>(ns.size());
   Verdict v = fast;
+  std::optional<Violation> generic;
   std::vector<InstanceResult> simulated;
   // A schedule of the wrong shape or on another graph cannot be expanded; a failing p is only
   // re-simulated for its witness when that fits in the memory left to one job.
@@ -122,16 +123,8 @@ Outcome BcastFamily::conclude(std::int64_t p, const Verdict& fast, const Circula
   std::optional<CirculantSchedule> own;
   if (simulate && !built) built = &own.emplace(source_.build(p));
   if (simulate) {
-    if (Verdict g = simulate_all_n(*built, ns, simulated)) {
-      // The generic witness names n and the absolute round; the phase invariant names the cause.
-      if (fast && fast->rank != kNone && fast->round != kNone) {
-        g->message += fmt::format("; cause: {} at rank {}, round {} of every phase: {}",
-                                  fast->property, fast->rank, fast->round, fast->message);
-      } else if (!fast) {
-        g->message += "; the fast check passed this schedule: the two checkers disagree";
-      }
-      v = g;
-    }
+    // The generic witness names n and the absolute round; it is the one the summary sorts by.
+    if (Verdict g = simulate_all_n(*built, ns, simulated)) v = generic = g;
     out.instance_results = std::move(simulated);
   } else {
     // Judged by the fast checker alone, which covers every n: no rounds were counted.
@@ -142,9 +135,35 @@ Outcome BcastFamily::conclude(std::int64_t p, const Verdict& fast, const Circula
   }
   if (v) {
     out.status = Status::fail;
-    // The fast witness points at the table entry that causes the failure; mark that one.
+    // The fast witness points at the table entries that cause the failure; mark those.
     const Violation& at = fast ? *fast : *v;
     out.excerpt = built ? excerpt_around(*built, at) : excerpt_around(source_, p, at);
+    // A reader compares the message with the schedule's rows, so it leads with the entries as
+    // the rows show them (round k of every phase), then the phase-level cause, then what the
+    // simulation of n blocks saw in its absolute round.
+    const std::string entries = marked_entries_text(*out.excerpt);
+    const std::string lead =
+        entries.empty() || out.excerpt->marks.empty()
+            ? std::string()
+            : fmt::format("phase round {}: {}; ", out.excerpt->marks.front().round, entries);
+    if (generic && fast && fast->rank != kNone && fast->round != kNone) {
+      v->message = fmt::format(
+          "{}cause: {} at rank {}, round {} of every phase: {}; simulated with n = {}, absolute "
+          "round {}: {}",
+          lead, fast->property, fast->rank, fast->round, fast->message, generic->n,
+          generic->round, generic->message);
+    } else if (generic && !fast) {
+      v->message = fmt::format(
+          "{}simulated with n = {}, absolute round {}: {}; the fast check passed this schedule: "
+          "the two checkers disagree",
+          lead, generic->n, generic->round, generic->message);
+    } else if (generic) {
+      v->message = fmt::format("{}simulated with n = {}, absolute round {}: {}; cause: {}: {}",
+                               lead, generic->n, generic->round, generic->message,
+                               fast->property, fast->message);
+    } else {
+      v->message = lead + v->message;
+    }
     out.violations.push_back(std::move(*v));
   }
   return out;

@@ -32,9 +32,18 @@ struct CaseResult {
   std::optional<Violation> violation;
 };
 
+// One entry of a schedule excerpt that the witness involves: table[rank][round].
+struct ExcerptMark {
+  std::int64_t rank = kNone;
+  int round = -1;     // round of a phase, 0..q-1
+  std::string table;  // "recv" or "send"
+};
+
 // The schedule rows around a broken entry, laid out like the paper's tables: one row per round,
 // one column per rank. recv[i][k] / send[i][k] belong to rank ranks[i] and round k; a column
-// with fewer than q entries (the root's recv, which means nothing) shows "-".
+// with fewer than q entries (the root's recv, which means nothing) shows "-". ranks ascend and
+// may jump (a group of columns around each rank the witness involves); the writers draw a gap
+// between columns whose ranks are not consecutive.
 struct ScheduleExcerpt {
   std::int64_t p = 0;
   int q = 0;
@@ -42,9 +51,9 @@ struct ScheduleExcerpt {
   std::vector<int> baseblock;             // per column; empty when the schedule states none
   std::vector<std::vector<int>> recv;     // per column, q entries
   std::vector<std::vector<int>> send;     // per column, q entries
-  std::int64_t marked_rank = kNone;       // the broken entry
-  int marked_round = -1;
-  std::string marked_table;               // "recv" or "send"
+  // The entries the witness involves: for agreement the sender's send entry and the receiver's
+  // recv entry of the same round; for other properties the one broken entry. Empty: none.
+  std::vector<ExcerptMark> marks;
 };
 
 // What a construction's run covered, as a reader of the reports needs it: the p range, the
@@ -90,7 +99,7 @@ struct ConstructionSummary {
 };
 
 struct RunSummary {
-  int schema = 1;
+  int schema = 2;
   std::string version;
   std::string command;
   bool complete = true;  // false when the run was interrupted

@@ -1,10 +1,11 @@
 // Lays out a ScheduleExcerpt like the paper's tables, for the Markdown and HTML writers
 // (internal to reports/): one column per rank, rows "baseblock" (when the excerpt has one),
 // "recv 0".."recv q-1", "send 0".."send q-1". Entries missing from a short excerpt are blank.
-// At most one cell is marked: the first column whose rank is marked_rank, in the row of
-// marked_table and marked_round. O(ranks * q).
+// Where the excerpt's ranks jump (two groups of columns, e.g. around ranks 1 and 31 of p = 33)
+// a gap column "…" separates the groups, so nobody reads 3 and 29 as neighbours. Every mark of
+// the excerpt marks its cell (table, round, rank), at most once each. O(ranks * q).
 //
-// Example: ranks {2, 3}, q = 2, recv {{-2, 1}, {-1, 0}}, send {{1, -1}, {0, -3}}, marked send,
+// Example: ranks {2, 3}, q = 2, recv {{-2, 1}, {-1, 0}}, send {{1, -1}, {0, -3}}, one mark send,
 // rank 3, round 1 gives header {"2", "3"} and rows recv 0: -2 -1 / recv 1: 1 0 / send 0: 1 0 /
 // send 1: -1 [-3], the last cell marked.
 #pragma once
@@ -16,9 +17,13 @@
 
 namespace collverify::reports {
 
+// The text of a gap column (header and cells).
+inline constexpr const char* kGapText = "\u2026";
+
 struct ExcerptCell {
-  std::string text;  // the entry in the paper's numbering, or "" if missing
+  std::string text;  // the entry in the paper's numbering, "-" if missing, kGapText in a gap
   bool marked = false;
+  bool gap = false;
 };
 
 struct ExcerptRow {
@@ -27,19 +32,22 @@ struct ExcerptRow {
 };
 
 struct ExcerptGrid {
-  std::vector<std::string> ranks;  // the column headers
+  std::vector<std::string> ranks;  // the column headers (kGapText for a gap column)
+  std::vector<bool> gap;           // per column: a gap between two groups of ranks
   std::vector<ExcerptRow> rows;
-  bool marked = false;      // whether the broken entry lies inside the excerpt
-  std::string marked_text;  // the marked cell's text
+  // Per mark of the excerpt, in its order: whether its cell lies inside, and the cell's text.
+  std::vector<bool> mark_shown;
+  std::vector<std::string> mark_text;
 };
 
 ExcerptGrid layout_excerpt(const ScheduleExcerpt& excerpt);
 
-// "bcast, p=17, q=5, ranks 1 to 5": what the excerpt shows, unescaped.
+// "bcast, p=33, q=6, ranks 0 to 3 and 29 to 32": what the excerpt shows, unescaped.
 std::string excerpt_caption(const std::string& construction, const ScheduleExcerpt& excerpt);
 
-// One line, unescaped, saying which entry is marked and why: the marked table, rank, round and
-// value, then first->property and first->message (first may be null).
+// One line, unescaped, saying which entries are marked and why: per mark its table, rank,
+// round and value ("send of rank 31 in round 2, entry -1 and recv of rank 1 in round 2,
+// entry 0"), then first->property and first->message (first may be null).
 std::string excerpt_legend(const ScheduleExcerpt& excerpt, const ExcerptGrid& grid,
                            const Violation* first);
 

@@ -1,7 +1,8 @@
 // GitHub Actions output: workflow-command annotations for the first violations, and a short
 // Markdown summary for $GITHUB_STEP_SUMMARY. GitHub shows only the first 10 error annotations of
 // a step, hence the default cap and the round-robin choice: every failing construction gets its
-// smallest witness shown before any construction gets a second one.
+// smallest witness shown before any construction gets a second one. A construction whose
+// violation list was cut (--max-violations) also gets one ::warning saying how many were found.
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -36,16 +37,26 @@ std::vector<std::size_t> annotation_quota(const RunSummary& run, std::size_t max
 
 std::string annotation(const std::string& construction, const Violation& v) {
   const std::string title = fmt::format("collverify {} {}", construction, v.property);
-  const std::string text = fmt::format("{}: {}", reports::witness_text(v), v.message);
+  // Message first: for the circulant broadcast it leads with the schedule's entries.
+  const std::string text = reports::witness_lead(v);
   return fmt::format("::error title={}::{}\n", reports::github_escape_property(title),
                      reports::github_escape_data(text));
 }
 
 std::string first_witness(const ConstructionSummary& c) {
   if (c.violations.empty()) return c.failed > 0 ? "no witness recorded" : "";
-  const Violation& v = c.violations.front();
-  return fmt::format("{} at {}: {}", reports::markdown_code(v.property), reports::witness_text(v),
-                     reports::markdown_escape(v.message));
+  return reports::markdown_escape(reports::witness_lead(c.violations.front()));
+}
+
+// "638 (first 100 listed, truncated at --max-violations 100)", "2", "0".
+std::string violations_cell(const ConstructionSummary& c) {
+  const std::int64_t found = reports::violations_found(c);
+  const auto listed = static_cast<std::int64_t>(c.violations.size());
+  if (found == listed) return fmt::format("{}", found);
+  return c.violations_cap > 0
+             ? fmt::format("{} (first {} listed, truncated at --max-violations {})", found,
+                           listed, c.violations_cap)
+             : fmt::format("{} (first {} listed, truncated)", found, listed);
 }
 
 }  // namespace
@@ -56,6 +67,12 @@ std::string github_annotations(const RunSummary& summary, std::size_t max_errors
   for (std::size_t i = 0; i < quota.size(); ++i) {
     const ConstructionSummary& c = summary.constructions[i];
     for (std::size_t j = 0; j < quota[i]; ++j) out += annotation(c.name, c.violations[j]);
+    // A cut list must say so where the CI shows it, not only in the files.
+    if (reports::violations_found(c) > static_cast<std::int64_t>(c.violations.size())) {
+      out += fmt::format("::warning title={}::{}\n",
+                         reports::github_escape_property("collverify " + c.name + " truncated"),
+                         reports::github_escape_data(reports::violations_count_text(c)));
+    }
   }
   return out;
 }
@@ -64,11 +81,14 @@ std::string github_step_summary(const RunSummary& summary) {
   std::string out = fmt::format("### collverify: {}{}\n\n", to_string(reports::run_status(summary)),
                                 summary.complete ? "" : " (INCOMPLETE: interrupted)");
   if (summary.constructions.empty()) return out + "No construction was checked.\n";
-  out += "| construction | checked | passed | failed | inconclusive | first witness |\n";
-  out += "|:--|--:|--:|--:|--:|:--|\n";
+  out += "| construction | checked | passed | failed | inconclusive | violations | rounds | "
+         "first witness |\n";
+  out += "|:--|--:|--:|--:|--:|--:|:--|:--|\n";
   for (const ConstructionSummary& c : summary.constructions) {
-    out += fmt::format("| {} | {} | {} | {} | {} | {} |\n", reports::markdown_code(c.name),
-                       c.checked, c.passed, c.failed, c.inconclusive, first_witness(c));
+    out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} |\n", reports::markdown_code(c.name),
+                       c.checked, c.passed, c.failed, c.inconclusive, violations_cell(c),
+                       reports::markdown_escape(reports::rounds_text(c.coverage)),
+                       first_witness(c));
   }
   return out;
 }

@@ -1,6 +1,9 @@
 // html_report: report.html, the content of report.md as one self-contained page: inline CSS, an
 // inline SVG bar per construction (passed, failed, inconclusive), no scripts and no external
 // resources, so it opens the same from a CI artifact, a mail attachment or an air-gapped disk.
+// Per construction: what it covered, then (if it failed) the violation count (a capped list
+// says so), the smallest witness, the violations and the excerpt with every marked entry
+// highlighted and a gap column between groups of ranks.
 // Every piece of text from the summary goes through xml_escape.
 #include <algorithm>
 #include <cstddef>
@@ -29,7 +32,13 @@ constexpr const char* kStyle =
     ".pass{color:#1b5e20}.fail{color:#b71c1c}.inconclusive{color:#8a6d00}"
     ".incomplete{background:#fff3cd;border:1px solid #d4a000;padding:.5em}"
     "table.excerpt td{text-align:right;font-family:monospace}"
-    "td.marked{background:#ffcdd2;font-weight:bold;outline:2px solid #b71c1c}";
+    "td.marked{background:#ffcdd2;font-weight:bold;outline:2px solid #b71c1c}"
+    "table.excerpt .gap{background:#eee;color:#666;text-align:center;border-top:none;"
+    "border-bottom:none;padding:2px 4px}"
+    "dl.coverage{display:grid;grid-template-columns:max-content auto;gap:2px 1em;margin:.5em 0}"
+    "dl.coverage dt{font-weight:bold}dl.coverage dd{margin:0}"
+    ".count{font-weight:bold}.witness{background:#fafafa;border-left:4px solid #b71c1c;"
+    "padding:.4em .8em;font-family:monospace;white-space:pre-wrap;overflow-wrap:anywhere}";
 
 std::string bar_svg(const ConstructionSummary& c) {
   constexpr double kWidth = 160;
@@ -81,13 +90,25 @@ std::string constructions_table(const RunSummary& run) {
   return out + "</table>\n";
 }
 
+std::string coverage_list(const ConstructionSummary& c) {
+  std::string out = "<dl class=\"coverage\">";
+  for (const auto& [label, text] : reports::coverage_lines(c)) {
+    out += fmt::format("<dt>{}</dt><dd>{}</dd>", xml_escape(label), xml_escape(text));
+  }
+  return out + "</dl>\n";
+}
+
 std::string violations_table(const ConstructionSummary& c) {
   if (c.violations.empty()) {
     return c.failed > 0
                ? fmt::format("<p>{} checks failed; no witness was recorded.</p>\n", c.failed)
                : std::string();
   }
-  std::string out =
+  std::string out = fmt::format("<h3>Violations</h3>\n<p class=\"count\">{}</p>\n",
+                                xml_escape(reports::violations_count_text(c)));
+  out += fmt::format("<p>Smallest witness:</p>\n<p class=\"witness\">{}</p>\n",
+                     xml_escape(reports::witness_lead(c.violations.front())));
+  out +=
       "<table><tr><th>#</th><th>property</th><th>p</th><th>n</th><th>rank</th>"
       "<th>round</th><th>block</th><th>message</th></tr>\n";
   const std::size_t listed = std::min(c.violations.size(), reports::kListedViolations);
@@ -101,9 +122,11 @@ std::string violations_table(const ConstructionSummary& c) {
         reports::field_text(v.rank), reports::field_text(v.round), reports::field_text(v.block),
         xml_escape(v.message));
   }
-  out += "</table>\n";
+  out += fmt::format("</table>\n<p class=\"legend\">{}</p>\n", xml_escape(reports::kColumnsNote));
   if (listed < c.violations.size()) {
-    out += fmt::format("<p>and {} more</p>\n", c.violations.size() - listed);
+    out += fmt::format("<p>This table shows the first {} of the {} listed violations; "
+                       "summary.json lists all {}.</p>\n",
+                       listed, c.violations.size(), c.violations.size());
   }
   return out;
 }
@@ -113,13 +136,21 @@ std::string excerpt_table(const ConstructionSummary& c, const ScheduleExcerpt& e
   std::string out =
       fmt::format("<h3>Schedule excerpt: {}</h3>\n<table class=\"excerpt\"><tr><th>r</th>",
                   xml_escape(reports::excerpt_caption(c.name, e)));
-  for (const std::string& rank : grid.ranks) out += fmt::format("<th>{}</th>", rank);
+  for (std::size_t i = 0; i < grid.ranks.size(); ++i) {
+    out += grid.gap[i] ? fmt::format("<th class=\"gap\" title=\"ranks skipped\">{}</th>",
+                                     grid.ranks[i])
+                       : fmt::format("<th>{}</th>", grid.ranks[i]);
+  }
   out += "</tr>\n";
   for (const reports::ExcerptRow& row : grid.rows) {
     out += fmt::format("<tr><th>{}</th>", row.label);
     for (const reports::ExcerptCell& cell : row.cells) {
-      out += cell.marked ? fmt::format("<td class=\"marked\">[{}]</td>", cell.text)
-                         : fmt::format("<td>{}</td>", cell.text);
+      if (cell.gap) {
+        out += fmt::format("<td class=\"gap\">{}</td>", cell.text);
+      } else {
+        out += cell.marked ? fmt::format("<td class=\"marked\">[{}]</td>", xml_escape(cell.text))
+                           : fmt::format("<td>{}</td>", xml_escape(cell.text));
+      }
     }
     out += "</tr>\n";
   }
@@ -129,8 +160,12 @@ std::string excerpt_table(const ConstructionSummary& c, const ScheduleExcerpt& e
 }
 
 std::string construction_section(const ConstructionSummary& c) {
-  std::string out = fmt::format("<h2><code>{}</code>: {} violation{}</h2>\n", xml_escape(c.name),
-                                c.violations.size(), c.violations.size() == 1 ? "" : "s");
+  const std::int64_t found = reports::violations_found(c);
+  const char* verdict = to_string(reports::construction_status(c));
+  std::string out = fmt::format("<h2><code>{}</code>: <span class=\"{}\">{}</span>",
+                                xml_escape(c.name), verdict, verdict);
+  if (found > 0) out += fmt::format(", {} violation{}", found, found == 1 ? "" : "s");
+  out += "</h2>\n" + coverage_list(c);
   out += violations_table(c);
   if (c.excerpt) out += excerpt_table(c, *c.excerpt);
   if (!c.picture_dot.empty()) {
@@ -147,11 +182,7 @@ std::string html_report(const RunSummary& summary) {
   out +=
       fmt::format("<title>collverify report</title>\n<style>{}</style>\n</head>\n<body>\n", kStyle);
   out += run_header(summary) + constructions_table(summary);
-  for (const ConstructionSummary& c : summary.constructions) {
-    if (reports::construction_status(c) == Status::fail || c.excerpt || !c.picture_dot.empty()) {
-      out += construction_section(c);
-    }
-  }
+  for (const ConstructionSummary& c : summary.constructions) out += construction_section(c);
   return out + "</body>\n</html>\n";
 }
 

@@ -1,6 +1,10 @@
-// summary_json: summary.json, schema 1 (DESIGN.md "Reports"), the contract for tools that read
-// our results. Keys keep the order of the design document; kNone becomes null; "instances" is
-// present only when the construction recorded any. Cases and excerpts are not part of schema 1.
+// summary_json: summary.json, schema 2 (DESIGN.md "Reports"), the contract for tools that read
+// our results. Schema 2 keeps every schema-1 key with its meaning and adds, per construction,
+// violations_total, violations_cap and truncated (so a cut violation list says so) and a
+// coverage object (p range, parameters, properties, lower bound, instances, rounds against the
+// lower bound). Keys keep the order of the design document; kNone becomes null; "instances" is
+// present only when the construction recorded any. Cases and excerpts are not part of it.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -38,6 +42,20 @@ Json instance_json(const InstanceResult& i) {
   return j;
 }
 
+Json coverage_json(const Coverage& c) {
+  Json j;
+  j["p_range"] = c.p_range;
+  j["parameters"] = c.parameters;
+  j["properties"] = Json::array();
+  for (const std::string& p : c.properties) j["properties"].push_back(p);
+  j["lower_bound"] = c.lower_bound;
+  j["instances"] = c.instances;
+  j["rounds_counted"] = c.rounds_counted;
+  j["rounds_at_bound"] = c.rounds_at_bound;
+  j["rounds_max_excess"] = nullable(c.rounds_max_excess);
+  return j;
+}
+
 Json construction_json(const ConstructionSummary& c) {
   Json j;
   j["name"] = c.name;
@@ -48,6 +66,12 @@ Json construction_json(const ConstructionSummary& c) {
   j["seconds"] = c.seconds;
   j["violations"] = Json::array();
   for (const Violation& v : c.violations) j["violations"].push_back(violation_json(v));
+  // A summary not filled by the engine may leave the total at 0: never report fewer than listed.
+  const auto listed = static_cast<std::int64_t>(c.violations.size());
+  j["violations_total"] = std::max(c.violations_total, listed);
+  j["violations_cap"] = c.violations_cap;
+  j["truncated"] = c.truncated || c.violations_total > listed;
+  j["coverage"] = coverage_json(c.coverage);
   if (!c.instances.empty()) {
     j["instances"] = Json::array();
     for (const InstanceResult& i : c.instances) j["instances"].push_back(instance_json(i));
@@ -58,9 +82,9 @@ Json construction_json(const ConstructionSummary& c) {
 }  // namespace
 
 std::string summary_json(const RunSummary& summary) {
-  CV_ASSERT(summary.schema == 1, "summary_json writes schema 1 only");
+  CV_ASSERT(summary.schema == 2, "summary_json writes schema 2 only");
   Json j;
-  j["schema"] = 1;
+  j["schema"] = 2;
   j["version"] = summary.version;
   j["command"] = summary.command;
   j["complete"] = summary.complete;

@@ -1,7 +1,9 @@
 // junit_xml: junit.xml in the common Jenkins/GitLab/GitHub reader dialect. <testsuites> totals,
 // then per construction a <testsuite> whose tests/failures/skipped count the <testcase>
 // elements it holds (chunks, not p), with a <properties> block saying whether the run was
-// complete. A test case covers junit_chunk consecutive CaseResults; its time is their sum.
+// complete, the command, the version and the violation count (violations_total,
+// violations_listed, violations_cap, violations_truncated: a capped list says so in the CI's
+// own view as well). A test case covers junit_chunk consecutive CaseResults; its time is their sum.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -130,6 +132,13 @@ std::string testsuite_xml(const RunSummary& run, const ConstructionSummary& c,
                      run.complete ? "true" : "false");
   out += fmt::format("      <property name=\"command\" value=\"{}\"/>\n", xml_escape(run.command));
   out += fmt::format("      <property name=\"version\" value=\"{}\"/>\n", xml_escape(run.version));
+  const auto listed = static_cast<std::int64_t>(c.violations.size());
+  const std::int64_t found = reports::violations_found(c);
+  out += fmt::format("      <property name=\"violations_total\" value=\"{}\"/>\n", found);
+  out += fmt::format("      <property name=\"violations_listed\" value=\"{}\"/>\n", listed);
+  out += fmt::format("      <property name=\"violations_cap\" value=\"{}\"/>\n", c.violations_cap);
+  out += fmt::format("      <property name=\"violations_truncated\" value=\"{}\"/>\n",
+                     c.truncated || found > listed ? "true" : "false");
   out += "    </properties>\n";
   for (const JunitCase& jc : cases) out += testcase_xml(jc, classname);
   return out + "  </testsuite>\n";

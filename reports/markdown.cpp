@@ -1,7 +1,10 @@
 // markdown_report: report.md, for people reading a CI artifact. Sections: title and run status,
-// one table row per construction, then per failing construction its violations (in the
-// summary's order, at most kListedViolations, then "and N more") and the schedule excerpt
-// around the first one, with the broken entry shown as **[v]** and a one-line legend.
+// one table row per construction, then per construction what it covered (p range, parameters,
+// properties, lower bound, instances, rounds against the bound) and, if it failed, how many
+// violations were found and listed (a capped list says so), the smallest witness message first,
+// the violations (in the summary's order, at most kListedViolations) and the schedule excerpt
+// around the first one, its marked entries shown as **[v]**, a gap column between rank groups,
+// and a one-line legend.
 #include <algorithm>
 #include <cstddef>
 #include <string>
@@ -44,12 +47,24 @@ std::string constructions_table(const RunSummary& run) {
   return out + "\n";
 }
 
+std::string coverage_list(const ConstructionSummary& c) {
+  std::string out;
+  for (const auto& [label, text] : reports::coverage_lines(c)) {
+    out += fmt::format("- {}: {}\n", label, markdown_escape(text));
+  }
+  return out + "\n";
+}
+
 std::string violations_table(const ConstructionSummary& c) {
   if (c.violations.empty()) {
     return c.failed > 0 ? fmt::format("{} checks failed; no witness was recorded.\n\n", c.failed)
                         : std::string();
   }
-  std::string out = "| # | property | p | n | rank | round | block | message |\n";
+  std::string out = "### Violations\n\n" +
+                    markdown_escape(reports::violations_count_text(c)) + "\n\n";
+  out += "Smallest witness: " + markdown_escape(reports::witness_lead(c.violations.front())) +
+         "\n\n";
+  out += "| # | property | p | n | rank | round | block | message |\n";
   out += "|--:|:--|--:|--:|--:|--:|--:|:--|\n";
   const std::size_t listed = std::min(c.violations.size(), reports::kListedViolations);
   for (std::size_t i = 0; i < listed; ++i) {
@@ -59,9 +74,11 @@ std::string violations_table(const ConstructionSummary& c) {
         reports::field_text(v.p), reports::field_text(v.n), reports::field_text(v.rank),
         reports::field_text(v.round), reports::field_text(v.block), markdown_escape(v.message));
   }
-  out += "\n";
+  out += "\n" + markdown_escape(reports::kColumnsNote) + "\n\n";
   if (listed < c.violations.size()) {
-    out += fmt::format("and {} more\n\n", c.violations.size() - listed);
+    out += fmt::format("This table shows the first {} of the {} listed violations; "
+                       "summary.json lists all {}.\n\n",
+                       listed, c.violations.size(), c.violations.size());
   }
   return out;
 }
@@ -73,7 +90,7 @@ std::string excerpt_table(const ConstructionSummary& c, const ScheduleExcerpt& e
   out += "| r |";
   for (const std::string& rank : grid.ranks) out += fmt::format(" {} |", rank);
   out += "\n|:--|";
-  for (std::size_t i = 0; i < grid.ranks.size(); ++i) out += "--:|";
+  for (std::size_t i = 0; i < grid.ranks.size(); ++i) out += grid.gap[i] ? ":-:|" : "--:|";
   out += "\n";
   for (const reports::ExcerptRow& row : grid.rows) {
     out += fmt::format("| {} |", row.label);
@@ -87,8 +104,11 @@ std::string excerpt_table(const ConstructionSummary& c, const ScheduleExcerpt& e
 }
 
 std::string construction_section(const ConstructionSummary& c) {
-  std::string out = fmt::format("## {}: {} violation{}\n\n", markdown_code(c.name),
-                                c.violations.size(), c.violations.size() == 1 ? "" : "s");
+  const std::int64_t found = reports::violations_found(c);
+  std::string out = fmt::format("## {}: {}", markdown_code(c.name),
+                                to_string(reports::construction_status(c)));
+  if (found > 0) out += fmt::format(", {} violation{}", found, found == 1 ? "" : "s");
+  out += "\n\n" + coverage_list(c);
   out += violations_table(c);
   if (c.excerpt) out += excerpt_table(c, *c.excerpt);
   if (!c.picture_dot.empty()) {
@@ -102,11 +122,7 @@ std::string construction_section(const ConstructionSummary& c) {
 
 std::string markdown_report(const RunSummary& summary) {
   std::string out = run_header(summary) + constructions_table(summary);
-  for (const ConstructionSummary& c : summary.constructions) {
-    if (reports::construction_status(c) == Status::fail || c.excerpt || !c.picture_dot.empty()) {
-      out += construction_section(c);
-    }
-  }
+  for (const ConstructionSummary& c : summary.constructions) out += construction_section(c);
   return out;
 }
 

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "model/run_summary.hpp"
 
@@ -14,11 +16,42 @@ namespace collverify::reports {
 // How many violations per construction the Markdown and HTML reports list before "and N more".
 inline constexpr std::size_t kListedViolations = 20;
 
+// Under every violation table: what its witness columns mean, since the circulant broadcast's
+// round column is an absolute round of the simulated expansion while its message and excerpt
+// speak of the round of a phase.
+inline constexpr const char* kColumnsNote =
+    "Columns n, rank, round, block: the witness as the checker reports it (for a simulated "
+    "schedule, round is the absolute round of the expansion for n blocks); the message leads "
+    "with the schedule entries in the round of a phase, as the excerpt shows them.";
+
 // The value, or "-" for kNone.
 std::string field_text(std::int64_t value);
 
 // "p=17, n=-, rank=3, round=2, block=5" with the given separator between fields.
 std::string witness_text(const Violation& v, std::string_view separator = ", ");
+
+// Violations found, listed or not: violations_total, or the list's length if that is larger (a
+// summary not filled by the engine).
+std::int64_t violations_found(const ConstructionSummary& c);
+
+// How many violations there are and how many the list holds, one sentence, unescaped:
+// "638 violations found; the first 100 are listed (the run keeps at most 100:
+// --max-violations); 538 are not listed." or "2 violations found; all are listed."
+std::string violations_count_text(const ConstructionSummary& c);
+
+// The rounds against the lower bound: "rounds = lower bound for 1234 of 1234 counted
+// instances; max excess 0", "rounds not counted (fast checker only)", plus how many instances
+// were not counted when some were.
+std::string rounds_text(const Coverage& coverage);
+
+// What a construction's run covered, as (label, text) lines, unescaped: p range, parameters,
+// properties checked, lower bound, instances, rounds. Empty fields are left out.
+std::vector<std::pair<std::string, std::string>> coverage_lines(const ConstructionSummary& c);
+
+// The witness as a reader checks it, message first (the circulant broadcast's message leads
+// with the schedule's entries, then the simulated n and absolute round), then the witness
+// fields that apply: "p=33 agreement: <message> (n=5, rank=1, round=7, block=4)".
+std::string witness_lead(const Violation& v);
 
 // Seconds with millisecond resolution, "1.250"; negative or non-finite values read "0.000"
 // (JUnit consumers reject "nan").

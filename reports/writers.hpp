@@ -35,18 +35,24 @@ struct ReportFormats {
 // accepted ones.
 ReportFormats parse_report_formats(const std::string& list);
 
-// summary.json, schema 1, exactly the shape of DESIGN.md; pretty-printed, ends in a newline.
+// summary.json, schema 2, exactly the shape of DESIGN.md; pretty-printed, ends in a newline.
+// Schema 2 = schema 1 plus, per construction, violations_total, violations_cap, truncated and
+// coverage {p_range, parameters, properties, lower_bound, instances, rounds_counted,
+// rounds_at_bound, rounds_max_excess (null when none counted)}.
 std::string summary_json(const RunSummary& summary);
 
 // junit.xml: one <testsuite> per construction, one <testcase> per chunk of junit_chunk
-// consecutive CaseResults (named "p=17" or "p=17..32"). A chunk fails if any of its cases
+// consecutive CaseResults (named "p=17" or "p=17..32"); suite properties carry complete,
+// command, version and violations_total/_listed/_cap/_truncated. A chunk fails if any of its cases
 // fails (the <failure> carries the first failing case's witness), else is skipped if any is
 // inconclusive. A construction without cases gets one test case "all" judged by its counts, so
 // a failure never disappears from the XML. Throws InputError if junit_chunk < 1.
 std::string junit_xml(const RunSummary& summary, std::int64_t junit_chunk);
 
-// report.md: run status, one table row per construction, per construction its violations (at
-// most 20, then "and N more") and the schedule excerpt around the first one, if any.
+// report.md: run status, one table row per construction, per construction its coverage (p
+// range, parameters, properties, lower bound, instances, rounds against the bound), the count
+// of violations found and listed (a capped list says so), the smallest witness, the first 20
+// listed violations and the schedule excerpt around the first one, if any.
 std::string markdown_report(const RunSummary& summary);
 
 // report.html: the same content as report.md in one self-contained page (inline CSS and SVG,
@@ -55,11 +61,14 @@ std::string html_report(const RunSummary& summary);
 
 // GitHub workflow commands: one "::error title=...::..." line per violation, at most
 // max_errors in all, taken round-robin (every construction's first violation before any
-// construction's second), printed grouped by construction. Empty when nothing failed.
+// construction's second), printed grouped by construction, each "p=17 <property>: <message>
+// (n=.., rank=.., round=.., block=..)"; plus one "::warning" per construction whose violation
+// list was cut, with the total and the cap. Empty when nothing failed.
 std::string github_annotations(const RunSummary& summary, std::size_t max_errors = 10);
 
 // A short Markdown summary for $GITHUB_STEP_SUMMARY: run status, a table of constructions
-// with the first witness of each.
+// with the violation count (found, listed, whether truncated), the rounds against the lower
+// bound and the first witness of each.
 std::string github_step_summary(const RunSummary& summary);
 
 // Writes content to "<path>.tmp.<pid>" in path's directory (created if missing), fsyncs it and

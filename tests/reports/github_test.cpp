@@ -13,10 +13,11 @@ using test::count_of;
 
 TEST(GithubAnnotations, OneErrorLinePerViolation) {
   EXPECT_EQ(github_annotations(test::sample_summary()),
-            "::error title=collverify bcast_plugin send_before_receive::p=4, n=-, rank=3, "
-            "round=1, block=-2: rank 3 sends block -2 in round 1 before receiving it\n"
-            "::error title=collverify bcast_plugin agreement::p=4, n=5, rank=2, round=-, "
-            "block=-: rank 2 expects another block\n");
+            "::error title=collverify bcast_plugin send_before_receive::p=4 "
+            "send_before_receive: rank 3 sends block -2 in round 1 before receiving it (rank=3, "
+            "round=1, block=-2)\n"
+            "::error title=collverify bcast_plugin agreement::p=4 agreement: rank 2 expects "
+            "another block (n=5, rank=2)\n");
 }
 
 TEST(GithubAnnotations, NothingWhenEverythingPasses) {
@@ -29,10 +30,11 @@ TEST(GithubAnnotations, EscapesPercentAndLineBreaks) {
   RunSummary run = test::sample_summary();
   run.constructions[1].name = "a:b,c%";
   run.constructions[1].violations.resize(1);
+  run.constructions[1].violations_total = 1;  // one found: no truncation warning
   run.constructions[1].violations[0].message = "100% wrong\nsecond line\r";
   EXPECT_EQ(github_annotations(run),
-            "::error title=collverify a%3Ab%2Cc%25 send_before_receive::p=4, n=-, rank=3, "
-            "round=1, block=-2: 100%25 wrong%0Asecond line%0D\n");
+            "::error title=collverify a%3Ab%2Cc%25 send_before_receive::p=4 "
+            "send_before_receive: 100%25 wrong%0Asecond line%0D (rank=3, round=1, block=-2)\n");
 }
 
 TEST(GithubAnnotations, CapTakesEveryConstructionsFirstViolationFirst) {
@@ -61,14 +63,39 @@ TEST(GithubStepSummary, TableWithTheFirstWitness) {
   RunSummary run = test::sample_summary();
   const std::string md = github_step_summary(run);
   EXPECT_EQ(md.rfind("### collverify: fail\n", 0), 0u) << md;
-  EXPECT_NE(md.find("| `bcast` | 4 | 4 | 0 | 0 |  |\n"), std::string::npos) << md;
-  EXPECT_NE(md.find("| `bcast_plugin` | 4 | 2 | 1 | 1 | `send_before_receive` at p=4, n=-, "
-                    "rank=3, round=1, block=-2: rank 3 sends block -2 in round 1 before "
-                    "receiving it |\n"),
+  EXPECT_NE(md.find("| `bcast` | 4 | 4 | 0 | 0 | 0 | rounds = lower bound for 8 of 8 counted "
+                    "instances; max excess 0 |  |\n"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("| `bcast_plugin` | 4 | 2 | 1 | 1 | 2 | rounds not counted (fast checker "
+                    "only) | p=4 send\\_before\\_receive: rank 3 sends block -2 in round 1 "
+                    "before receiving it (rank=3, round=1, block=-2) |\n"),
             std::string::npos)
       << md;
   run.complete = false;
   EXPECT_NE(github_step_summary(run).find("INCOMPLETE"), std::string::npos);
+}
+
+TEST(GithubAnnotations, CappedListGetsAWarning) {
+  RunSummary run = test::sample_summary();
+  EXPECT_EQ(github_annotations(run).find("::warning"), std::string::npos);
+  run.constructions[1] = test::sample_capped(638, 100);
+  const std::string out = github_annotations(run);
+  EXPECT_EQ(count_of(out, "::error "), 10u);
+  EXPECT_NE(out.find("::warning title=collverify bcast_plugin truncated::638 violations found; the "
+                     "first 100 are listed (the run keeps at most 100: --max-violations); 538 are "
+                     "not listed (truncated).\n"),
+            std::string::npos)
+      << out;
+}
+
+TEST(GithubStepSummary, CappedListSaysSo) {
+  RunSummary run = test::sample_summary();
+  run.constructions[1] = test::sample_capped(638, 100);
+  const std::string md = github_step_summary(run);
+  EXPECT_NE(md.find("| 638 (first 100 listed, truncated at --max-violations 100) |"),
+            std::string::npos)
+      << md;
 }
 
 }  // namespace

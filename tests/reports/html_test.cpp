@@ -63,8 +63,73 @@ TEST(HtmlReport, CapsTheViolationList) {
   RunSummary run = test::sample_summary();
   run.constructions[1].violations.assign(23, test::sample_first_violation());
   const std::string html = html_report(run);
-  EXPECT_NE(html.find("<p>and 3 more</p>"), std::string::npos);
+  EXPECT_NE(html.find("<p>This table shows the first 20 of the 23 listed violations; summary.json "
+                      "lists all 23.</p>"),
+            std::string::npos)
+      << html;
   EXPECT_EQ(count_of(html, "<td><code>send_before_receive</code></td>"), 20u);
+}
+
+TEST(HtmlReport, CappedListGivesTotalCapAndTruncation) {
+  RunSummary run = test::sample_summary();
+  run.constructions[1] = test::sample_capped(638, 100);
+  const std::string html = html_report(run);
+  EXPECT_NE(html.find("<p class=\"count\">638 violations found; the first 100 are listed (the run "
+                      "keeps at most 100: --max-violations); 538 are not listed (truncated).</p>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<span class=\"fail\">fail</span>, 638 violations</h2>"), std::string::npos);
+}
+
+TEST(HtmlReport, CoverageForEveryConstructionEscaped) {
+  const std::string html = html_report(test::sample_summary());
+  EXPECT_EQ(count_of(html, "<dl class=\"coverage\">"), 2u);
+  EXPECT_EQ(count_of(html, "<dt>p range</dt><dd>2..5</dd>"), 2u);
+  EXPECT_NE(html.find("<dt>parameters</dt><dd>plugin &lt;libfaulty.so&gt;</dd>"), std::string::npos);
+  EXPECT_NE(html.find("<dt>properties checked</dt><dd>agreement, completeness</dd>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<dt>rounds</dt><dd>rounds = lower bound for 8 of 8 counted instances; "
+                      "max excess 0</dd>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<dt>rounds</dt><dd>rounds not counted (fast checker only)</dd>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<p class=\"witness\">p=4 send_before_receive: rank 3 sends block -2 in "
+                      "round 1 before receiving it (rank=3, round=1, block=-2)</p>"),
+            std::string::npos);
+}
+
+TEST(HtmlReport, TwoMarkedEntriesAndAGap) {
+  RunSummary run = test::sample_summary();
+  ScheduleExcerpt& e = *run.constructions[1].excerpt;
+  e.p = 33;
+  e.q = 1;
+  e.ranks = {1, 31};
+  e.baseblock.clear();
+  e.recv = {{0}, {-1}};
+  e.send = {{1}, {5}};
+  e.marks = {ExcerptMark{31, 0, "send"}, ExcerptMark{1, 0, "recv"}};
+  const std::string html = html_report(run);
+  EXPECT_EQ(count_of(html, "class=\"marked\""), 2u) << html;
+  EXPECT_NE(html.find("<tr><th>r</th><th>1</th><th class=\"gap\" title=\"ranks skipped\">"
+                      "\u2026</th><th>31</th></tr>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<tr><th>recv 0</th><td class=\"marked\">[0]</td><td class=\"gap\">"
+                      "\u2026</td><td>-1</td></tr>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<tr><th>send 0</th><td>1</td><td class=\"gap\">\u2026</td>"
+                      "<td class=\"marked\">[5]</td></tr>"),
+            std::string::npos);
+}
+
+TEST(HtmlReport, CoverageAndWitnessAreEscaped) {
+  RunSummary run = test::sample_summary();
+  run.constructions[1].coverage.properties = {"<img>"};
+  run.constructions[1].violations[0].message = "<script>x</script>";
+  const std::string html = html_report(run);
+  EXPECT_EQ(html.find("<img>"), std::string::npos);
+  EXPECT_EQ(html.find("<script>"), std::string::npos);
+  EXPECT_NE(html.find("&lt;script&gt;x&lt;/script&gt; (rank=3"), std::string::npos);
 }
 
 }  // namespace

@@ -138,6 +138,27 @@ TEST(JunitXml, PropertiesSayWhetherTheRunIsComplete) {
   EXPECT_EQ(count_of(junit_xml(run, 1), "<property name=\"complete\" value=\"false\"/>"), 2u);
 }
 
+// The violation count reaches the CI: total, listed, cap and whether the list was cut.
+TEST(JunitXml, PropertiesGiveTheViolationCount) {
+  RunSummary run = test::sample_summary();
+  run.constructions[1] = test::sample_capped(638, 100);
+  const std::string xml = junit_xml(run, 1);
+  EXPECT_EQ(xml_problem(xml), "");
+  const std::size_t suite = xml.find("<testsuite name=\"bcast_plugin\"");
+  const std::string props = xml.substr(suite, xml.find("</properties>", suite) - suite);
+  EXPECT_NE(props.find("<property name=\"violations_total\" value=\"638\"/>"), std::string::npos)
+      << props;
+  EXPECT_NE(props.find("<property name=\"violations_listed\" value=\"100\"/>"),
+            std::string::npos);
+  EXPECT_NE(props.find("<property name=\"violations_cap\" value=\"100\"/>"), std::string::npos);
+  EXPECT_NE(props.find("<property name=\"violations_truncated\" value=\"true\"/>"),
+            std::string::npos);
+  // The passing construction: nothing found, nothing cut.
+  EXPECT_NE(xml.find("<property name=\"violations_total\" value=\"0\"/>"), std::string::npos);
+  EXPECT_NE(xml.find("<property name=\"violations_truncated\" value=\"false\"/>"),
+            std::string::npos);
+}
+
 TEST(JunitXml, ConstructionWithoutCasesStillFails) {
   RunSummary run = test::sample_summary();
   run.constructions[1].cases.clear();

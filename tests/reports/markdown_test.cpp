@@ -57,7 +57,7 @@ TEST(MarkdownReport, WithoutBaseblocksThereIsNoBaseblockRow) {
 
 TEST(MarkdownReport, BrokenEntryOutsideTheExcerptIsNotMarked) {
   RunSummary run = test::sample_summary();
-  run.constructions[1].excerpt->marked_rank = 9;
+  run.constructions[1].excerpt->marks[0].rank = 9;
   const std::string md = markdown_report(run);
   EXPECT_EQ(count_of(md, "**["), 0u);
   EXPECT_NE(md.find("The broken entry (send of rank 9 in round 1) lies outside the excerpt"),
@@ -84,9 +84,10 @@ TEST(MarkdownReport, OneTableRowPerConstruction) {
             "before receiving it |");
   EXPECT_EQ(line_starting(md, "| 2 |"),
             "| 2 | `agreement` | 4 | 5 | 2 | - | - | rank 2 expects another block |");
-  // A passing construction gets no violation section.
-  EXPECT_EQ(md.find("## `bcast`:"), std::string::npos);
-  EXPECT_NE(md.find("## `bcast_plugin`: 2 violations"), std::string::npos);
+  // A passing construction gets its coverage but no violation list.
+  EXPECT_NE(md.find("## `bcast`: pass\n"), std::string::npos) << md;
+  EXPECT_EQ(count_of(md, "### Violations"), 1u);
+  EXPECT_GT(md.find("### Violations"), md.find("## `bcast_plugin`: fail, 2 violations\n"));
 }
 
 TEST(MarkdownReport, ListsAtMostTwentyViolations) {
@@ -99,8 +100,75 @@ TEST(MarkdownReport, ListsAtMostTwentyViolations) {
   const std::string md = markdown_report(run);
   EXPECT_NE(line_starting(md, "| 20 | `agreement` | 29 |"), "");
   EXPECT_EQ(line_starting(md, "| 21 |"), "");
-  EXPECT_EQ(line_starting(md, "and "), "and 5 more");
+  EXPECT_EQ(line_starting(md, "25 violations found"), "25 violations found; all are listed.");
+  EXPECT_EQ(line_starting(md, "This table"),
+            "This table shows the first 20 of the 25 listed violations; summary.json lists all "
+            "25.");
   EXPECT_LT(md.find("| 1 | `agreement` | 10 |"), md.find("| 2 | `agreement` | 11 |"));
+}
+
+// 638 failing p, 100 listed: the report gives the total, the cap and that the list was cut,
+// with the right arithmetic (it once said "100 violations ... and 80 more").
+TEST(MarkdownReport, CappedListGivesTotalCapAndTruncation) {
+  RunSummary run = test::sample_summary();
+  run.constructions[1] = test::sample_capped(638, 100);
+  const std::string md = markdown_report(run);
+  EXPECT_NE(md.find("## `bcast_plugin`: fail, 638 violations\n"), std::string::npos) << md;
+  EXPECT_EQ(line_starting(md, "638 violations found"),
+            "638 violations found; the first 100 are listed (the run keeps at most 100: "
+            "--max-violations); 538 are not listed (truncated).")
+      << md;
+  EXPECT_EQ(line_starting(md, "This table"),
+            "This table shows the first 20 of the 100 listed violations; summary.json lists all "
+            "100.");
+  EXPECT_EQ(md.find("and 80 more"), std::string::npos);
+}
+
+TEST(MarkdownReport, EveryConstructionSaysWhatItCovered) {
+  const std::string md = markdown_report(test::sample_summary());
+  EXPECT_EQ(count_of(md, "- p range: 2..5\n"), 2u) << md;
+  EXPECT_NE(md.find("- parameters: block counts n in {1,2}\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("- parameters: plugin \\<libfaulty.so\\>\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("- properties checked: agreement, completeness\n"), std::string::npos);
+  EXPECT_NE(md.find("- instances: 8 checked over 4 p\n"), std::string::npos);
+  EXPECT_NE(md.find("- rounds: rounds = lower bound for 8 of 8 counted instances; max excess 0\n"),
+            std::string::npos);
+  EXPECT_NE(md.find("- rounds: rounds not counted (fast checker only)\n"), std::string::npos);
+  // The coverage of a construction comes before its violations.
+  EXPECT_LT(md.find("- rounds: rounds not counted"), md.find("### Violations"));
+}
+
+TEST(MarkdownReport, SmallestWitnessLeadsWithTheMessage) {
+  const std::string md = markdown_report(test::sample_summary());
+  EXPECT_NE(line_starting(md, "Columns n, rank, round, block:").find("absolute round"),
+            std::string::npos);
+  EXPECT_EQ(line_starting(md, "Smallest witness:"),
+            "Smallest witness: p=4 send\\_before\\_receive: rank 3 sends block -2 in round 1 "
+            "before receiving it (rank=3, round=1, block=-2)");
+}
+
+// An agreement witness between ranks far apart: both entries marked, a gap column between the
+// two groups of ranks, the caption naming both groups.
+TEST(MarkdownReport, TwoMarkedEntriesAndAGap) {
+  RunSummary run = test::sample_summary();
+  ScheduleExcerpt& e = *run.constructions[1].excerpt;
+  e.p = 33;
+  e.q = 2;
+  e.ranks = {0, 1, 31, 32};
+  e.baseblock.clear();
+  e.recv = {{}, {0, -1}, {-2, 1}, {-1, 0}};
+  e.send = {{0, 1}, {1, 0}, {5, -1}, {1, 0}};
+  e.marks = {ExcerptMark{31, 0, "send"}, ExcerptMark{1, 0, "recv"}};
+  const std::string md = markdown_report(run);
+  EXPECT_EQ(count_of(md, "**["), 2u) << md;
+  EXPECT_EQ(line_starting(md, "| r |"), "| r | 0 | 1 | \u2026 | 31 | 32 |");
+  EXPECT_EQ(line_starting(md, "| recv 0 |"), "| recv 0 | - | **[0]** | \u2026 | -2 | -1 |");
+  EXPECT_EQ(line_starting(md, "| send 0 |"), "| send 0 | 0 | 1 | \u2026 | **[5]** | 1 |");
+  EXPECT_NE(md.find("bcast\\_plugin, p=33, q=2, ranks 0 to 1 and 31 to 32"), std::string::npos)
+      << md;
+  EXPECT_NE(md.find("Marked: send of rank 31 in round 0, entry 5 and recv of rank 1 in round 0, "
+                    "entry 0"),
+            std::string::npos);
 }
 
 TEST(MarkdownReport, MessagesCannotBreakTheTable) {

@@ -1,5 +1,6 @@
 // A hand-built RunSummary shared by the report writer tests: "bcast" passes (4 cases, 2
-// instances), "bcast_plugin" fails at p=4 (2 violations, one inconclusive case, an excerpt with
+// instances, 8 instances counted at the lower bound), "bcast_plugin" fails at p=4 (2
+// violations, all listed, one inconclusive case, rounds not counted, an excerpt with
 // send[rank 3][round 1] = -2 marked). Fields that do not apply are kNone.
 #pragma once
 
@@ -30,6 +31,15 @@ inline ConstructionSummary sample_passing() {
   c.instances = {InstanceResult{2, 3, Status::pass, 3, 3},
                  InstanceResult{3, kNone, Status::pass, 2, 2}};
   for (std::int64_t p = 2; p <= 5; ++p) c.cases.push_back(CaseResult{p, Status::pass, 0.125, {}});
+  c.violations_cap = 100;
+  c.coverage.p_range = "2..5";
+  c.coverage.parameters = "block counts n in {1,2}";
+  c.coverage.properties = {"agreement", "completeness"};
+  c.coverage.lower_bound = "n - 1 + ceil(log2 p) rounds";
+  c.coverage.instances = 8;
+  c.coverage.rounds_counted = 8;
+  c.coverage.rounds_at_bound = 8;
+  c.coverage.rounds_max_excess = 0;
   return c;
 }
 
@@ -41,9 +51,7 @@ inline ScheduleExcerpt sample_excerpt() {
   e.baseblock = {0, 1, 1};
   e.recv = {{0, -1}, {-2, 1}, {-1, 0}};
   e.send = {{-1, 0}, {1, 0}, {0, -2}};
-  e.marked_rank = 3;
-  e.marked_round = 1;
-  e.marked_table = "send";
+  e.marks = {ExcerptMark{3, 1, "send"}};
   return e;
 }
 
@@ -61,6 +69,13 @@ inline ConstructionSummary sample_failing() {
              CaseResult{4, Status::fail, 0.0625, sample_first_violation()},
              CaseResult{5, Status::inconclusive, 0.0625, {}}};
   c.excerpt = sample_excerpt();
+  c.violations_total = 2;
+  c.violations_cap = 100;
+  c.coverage.p_range = "2..5";
+  c.coverage.parameters = "plugin <libfaulty.so>";
+  c.coverage.properties = {"agreement", "send_before_receive"};
+  c.coverage.lower_bound = "n - 1 + ceil(log2 p) rounds";
+  c.coverage.instances = 4;
   return c;
 }
 
@@ -71,6 +86,21 @@ inline RunSummary sample_summary() {
   run.complete = true;
   run.constructions = {sample_passing(), sample_failing()};
   return run;
+}
+
+// sample_failing() with `total` violations found at p = 10, 11, ..., of which the first `cap`
+// are listed (truncated when total > cap), as run_range leaves a capped construction.
+inline ConstructionSummary sample_capped(std::int64_t total, std::int64_t cap) {
+  ConstructionSummary c = sample_failing();
+  c.violations.clear();
+  for (std::int64_t i = 0; i < total && i < cap; ++i) {
+    c.violations.push_back(Violation{"agreement", 10 + i, kNone, 1, 0, 0, "m"});
+  }
+  c.violations_total = total;
+  c.violations_cap = cap;
+  c.truncated = total > cap;
+  c.failed = total;
+  return c;
 }
 
 // Occurrences of needle in text (non-overlapping).
