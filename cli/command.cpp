@@ -7,6 +7,7 @@
 #include <system_error>
 #include <thread>
 
+#include "cli/parse.hpp"
 #include "engine/progress.hpp"
 #include "engine/run_range.hpp"
 #include "model/error.hpp"
@@ -40,7 +41,7 @@ void prepare_report_dir(const std::string& dir) {
 }  // namespace
 
 RunOutput prepare_run_output(const CommonVerifyArgs& a) {
-  if (a.jobs < 1 || a.jobs > 1024) throw InputError(fmt::format("--jobs {} is not in 1..1024", a.jobs));
+  require_jobs(a.jobs);
   if (a.junit_chunk < 1) {
     throw InputError(fmt::format("--junit-chunk {} is not at least 1", a.junit_chunk));
   }
