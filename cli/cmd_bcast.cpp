@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "cli/cmd_bcast.hpp"
+#include "cli/parse.hpp"
 #include "cli/schedule_table.hpp"
 #include "engine/bcast_family.hpp"
 #include "engine/run_range.hpp"
@@ -22,12 +23,6 @@ namespace {
 
 using engine::Construction;
 using engine::ScheduleSource;
-
-circulant::Transcriptions parse_transcription(const std::string& t) {
-  if (t == "corrected") return circulant::Transcriptions::corrected();
-  if (t == "literal") return circulant::Transcriptions::literal();
-  throw InputError("--transcription '" + t + "' is not one of: corrected, literal");
-}
 
 // --transcription literal exists for Algorithms 4-5 only: given alone it selects them, given
 // with --construction logp it is refused.

@@ -11,6 +11,7 @@
 #include <map>
 
 #include "cli/cmd_compare.hpp"
+#include "cli/parse.hpp"
 #include "engine/compare_family.hpp"
 #include "engine/run_range.hpp"
 #include "generators/p_range.hpp"
@@ -94,14 +95,8 @@ int run_compare(const CompareArgs& a, const CommandContext& ctx) {
   if (a.format != "text" && a.format != "json") {
     throw InputError("--format '" + a.format + "' is not one of: text, json");
   }
-  circulant::Transcriptions t;
-  if (a.transcription == "literal") {
-    t = circulant::Transcriptions::literal();
-  } else if (a.transcription != "corrected") {
-    throw InputError("--transcription '" + a.transcription + "' is not one of: corrected, literal");
-  }
-  if (a.jobs < 1 || a.jobs > 1024)
-    throw InputError(fmt::format("--jobs {} is not in 1..1024", a.jobs));
+  const circulant::Transcriptions t = parse_transcription(a.transcription);
+  require_jobs(a.jobs);
   const PRange range = PRange::parse(a.p);
   const auto ps = range.values(PRange::kMaxValues);
   const engine::CompareFamily family(t);

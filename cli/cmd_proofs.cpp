@@ -7,15 +7,14 @@
 #include <chrono>
 #include <iostream>
 #include <memory>
-#include <set>
 
-#include "checkers/circulant_invariants.hpp"
-#include "checkers/lower_bounds.hpp"
-#include "checkers/simulate.hpp"
 #include "cli/cmd_proofs.hpp"
+#include "cli/parse.hpp"
+#include "engine/count_recheck.hpp"
 #include "generators/external/schedule_json.hpp"
 #include "generators/p_range.hpp"
 #include "model/error.hpp"
+#include "model/int_math.hpp"
 #include "proofs/circulant/bcast_proof.hpp"
 #include "proofs/circulant/count_schedules.hpp"
 #include "proofs/circulant/skips_proof.hpp"
@@ -29,9 +28,7 @@ double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-void check_format(const std::string& f) {
-  if (f != "text" && f != "json") throw InputError("--format '" + f + "' is not one of: text, json");
-}
+void check_format(const std::string& f) { require_one_of("--format", f, {"text", "json"}); }
 
 void check_rlimit(std::uint64_t r) { proofs::require_rlimit(r); }
 
@@ -103,13 +100,7 @@ struct BcastProveArgs {
   std::string format = "text";
 };
 
-std::string witness(const Verdict& v) {
-  if (!v) return "none";
-  return fmt::format("{} rank {} round {} block {}", v->property,
-                     v->rank == kNone ? std::string("-") : std::to_string(v->rank),
-                     v->round == kNone ? std::string("-") : std::to_string(v->round),
-                     v->block == kNone ? std::string("-") : std::to_string(v->block));
-}
+std::string witness(const Verdict& v) { return engine::witness_text(v); }
 
 int run_prove_bcast(const BcastProveArgs& a) {
   check_format(a.format);
@@ -173,31 +164,17 @@ struct CountArgs {
   std::string method = "both";
 };
 
-std::vector<std::int64_t> recheck_blocks(int q) {
-  std::set<std::int64_t> n{1, 2, q, q + 1, 2 * q + 1, 3 * q + 2};
-  n.erase(0);
-  return {n.begin(), n.end()};
-}
-
-// The fast checker and the generic simulation of Algorithm 6 for several n. "" if all pass.
-std::string recheck(const CirculantSchedule& s) {
-  if (auto v = check_circulant_schedule(s)) return "fast checker: " + witness(v);
-  for (std::int64_t n : recheck_blocks(s.q)) {
-    const auto r = simulate_schedule(circulant::expand_bcast(s, n), bcast_round_lower_bound(s.p, n));
-    if (r.verdict) return fmt::format("simulation n = {}: {}", n, witness(r.verdict));
-  }
-  return "";
-}
-
 int run_count(const CountArgs& a) {
   check_format(a.format);
   check_rlimit(a.rlimit);
   if (a.limit < 1) throw InputError(fmt::format("--limit {}: must be at least 1", a.limit));
-  if (a.method != "both" && a.method != "z3" && a.method != "backtracking") {
-    throw InputError("--method '" + a.method + "' is not one of: both, z3, backtracking");
-  }
-  const bool use_z3 = a.method != "backtracking";
-  const bool use_bt = a.method != "z3";
+  require_one_of("--method", a.method, {"both", "z3", "backtracking"});
+  engine::CountOptions o;
+  o.limit = a.limit;
+  o.rlimit = a.rlimit;
+  o.use_z3 = a.method != "backtracking";
+  o.use_backtracking = a.method != "z3";
+  const bool both = o.use_z3 && o.use_backtracking;
   const auto ps = PRange::parse(a.p).values(proofs::kMaxCountP);
   for (std::int64_t p : ps) proofs::require_count_p(p);
   int code = 0;
@@ -214,36 +191,10 @@ int run_count(const CountArgs& a) {
   }
   for (std::int64_t p : ps) {
     // A method not run is reported as absent (count -1) and its agreement as unchecked.
-    auto t0 = Clock::now();
-    proofs::Enumeration z;
-    z.complete = true;
-    if (use_z3) z = proofs::enumerate_z3(p, a.limit, {a.rlimit});
-    const double z3s = seconds_since(t0);
-    t0 = Clock::now();
-    proofs::Enumeration b;
-    b.complete = true;
-    if (use_bt) b = proofs::enumerate_backtracking(p, a.limit);
-    const double bts = seconds_since(t0);
-    const std::set<proofs::RecvTable> zs(z.tables.begin(), z.tables.end());
-    const std::set<proofs::RecvTable> bs(b.tables.begin(), b.tables.end());
-    const bool complete = z.complete && b.complete;
-    const bool both = use_z3 && use_bt;
-    const bool agree = complete && both ? zs == bs : true;
-    std::string bad;
-    for (const auto& t : bs) {
-      bad = recheck(proofs::complete_schedule(p, t));
-      if (!bad.empty()) break;
-    }
-    if (bad.empty()) {
-      for (const auto& t : zs) {
-        bad = recheck(proofs::complete_schedule(p, t));
-        if (!bad.empty()) break;
-      }
-    }
-    const bool duplicates = zs.size() != z.tables.size() || bs.size() != b.tables.size();
-    if (!agree || !bad.empty() || duplicates) {
+    const engine::CountRow r = engine::count_and_recheck(p, o);
+    if (r.code == 1) {
       code = 1;
-    } else if (!complete && code == 0) {
+    } else if (r.code == 3 && code == 0) {
       code = 3;
     }
     const auto count_str = [](bool used, std::size_t n, bool full) {
@@ -251,22 +202,24 @@ int run_count(const CountArgs& a) {
     };
     if (a.format == "json") {
       rows.push_back({{"p", p}, {"q", ceil_log2(p)}, {"method", a.method},
-                      {"z3_count", use_z3 ? static_cast<std::int64_t>(z.tables.size()) : -1},
-                      {"z3_complete", z.complete}, {"z3_last", proofs::to_string(z.last)},
-                      {"z3_calls", z.solver_calls}, {"z3_seconds", z3s},
+                      {"z3_count", o.use_z3 ? static_cast<std::int64_t>(r.z3.tables.size()) : -1},
+                      {"z3_complete", r.z3.complete}, {"z3_last", proofs::to_string(r.z3.last)},
+                      {"z3_calls", r.z3.solver_calls}, {"z3_seconds", r.z3_seconds},
                       {"backtracking_count",
-                       use_bt ? static_cast<std::int64_t>(b.tables.size()) : -1},
-                      {"backtracking_complete", b.complete}, {"backtracking_seconds", bts},
-                      {"agree", both && agree && complete},
-                      {"recheck", bad.empty() ? "pass" : bad}});
+                       o.use_backtracking ? static_cast<std::int64_t>(r.backtracking.tables.size()) : -1},
+                      {"backtracking_complete", r.backtracking.complete},
+                      {"backtracking_seconds", r.backtracking_seconds},
+                      {"agree", both && r.agree && r.complete},
+                      {"recheck", r.recheck.empty() ? "pass" : r.recheck}});
     } else {
       fmt::print("{:>5} {:>3} {:>10} {:>10} {:>6} {:>10.3f} {:>10.3f} {:>8}\n", p, ceil_log2(p),
-                 count_str(use_z3, z.tables.size(), z.complete),
-                 count_str(use_bt, b.tables.size(), b.complete),
-                 !complete || !both ? "-" : agree ? "yes" : "NO", z3s, bts,
-                 bad.empty() ? "pass" : "FAIL");
-      if (!bad.empty()) fmt::print("  re-check failed: {}\n", bad);
-      if (z.last == proofs::SolverOutcome::inconclusive) {
+                 count_str(o.use_z3, r.z3.tables.size(), r.z3.complete),
+                 count_str(o.use_backtracking, r.backtracking.tables.size(), r.backtracking.complete),
+                 !r.complete || !both ? "-" : r.agree ? "yes" : "NO", r.z3_seconds,
+                 r.backtracking_seconds, r.recheck.empty() ? "pass" : "FAIL");
+      if (!r.recheck.empty()) fmt::print("  re-check failed: {}\n", r.recheck);
+      if (r.duplicates) fmt::print("  an enumeration listed a table twice\n");
+      if (r.z3.last == proofs::SolverOutcome::inconclusive) {
         fmt::print("  Z3 inconclusive (rlimit {}): its count is a lower bound\n", a.rlimit);
       }
       std::fflush(stdout);

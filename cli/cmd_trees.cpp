@@ -7,15 +7,12 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
-#include <cstdlib>
-#include <exception>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
-#include <sstream>
 
+#include "cli/parse.hpp"
 #include "engine/tree_checks.hpp"
 #include "generators/p_range.hpp"
 #include "generators/tree_distributions.hpp"
@@ -48,43 +45,9 @@ struct TreesArgs {
   int jobs = 1;  // set to default_jobs() at registration
 };
 
-std::int64_t parse_count(const std::string& flag, const std::string& s) {
-  std::size_t used = 0;
-  long long v = 0;
-  try {
-    v = std::stoll(s, &used);
-  } catch (const std::exception&) {
-    throw InputError(fmt::format("{} '{}' is not an integer", flag, s));
-  }
-  if (used != s.size()) throw InputError(fmt::format("{} '{}' is not an integer", flag, s));
-  return v;
-}
-
+// Integer costs take the exact (int64) evaluator; anything else is a real cost.
 bool is_integer(const std::string& s) {
   return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
-}
-
-double parse_cost(const std::string& flag, const std::string& s) {
-  char* end = nullptr;
-  const double v = std::strtod(s.c_str(), &end);
-  if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(v) || v < 0) {
-    throw InputError(fmt::format("{} '{}' is not a number >= 0", flag, s));
-  }
-  return v;
-}
-
-std::vector<std::int64_t> parse_sizes(const std::string& list) {
-  std::vector<std::int64_t> m;
-  std::stringstream in(list);
-  std::string tok;
-  while (std::getline(in, tok, ',')) {
-    if (!is_integer(tok)) {
-      throw InputError(fmt::format("--sizes entry '{}' is not a non-negative integer", tok));
-    }
-    m.push_back(parse_count("--sizes entry", tok));
-  }
-  if (m.empty()) throw InputError("--sizes is an empty list; give at least one block size");
-  return m;
 }
 
 template <class T>
@@ -150,9 +113,9 @@ struct Instance {
 };
 
 std::vector<Instance> instances(const TreesArgs& a) {
-  if (!a.sizes.empty()) return {{"sizes", parse_sizes(a.sizes)}};
+  if (!a.sizes.empty()) return {{"sizes", parse_int_list("--sizes", a.sizes, 0)}};
   if (a.p.empty()) throw InputError("--p is required (or give --sizes LIST)");
-  const std::int64_t p = parse_count("--p", a.p);
+  const std::int64_t p = parse_int("--p", a.p);
   if (p < 1) throw InputError(fmt::format("--p {} is not a processor count (need p >= 1)", p));
   require_memory(trees::optimal_tree_memory_bytes(p, a.costs_file.empty()),
                  fmt::format("optimal tree DP for p = {}", p));
@@ -193,8 +156,7 @@ int run_trees_t(const TreesArgs& a, const CostModel<T>& base, json cost_json) {
   if (a.format != "json" && a.format != "md") {
     throw InputError(fmt::format("--format '{}' is not one of: json, md", a.format));
   }
-  if (a.jobs < 1)
-    throw InputError(fmt::format("--jobs {} is not a thread count (need >= 1)", a.jobs));
+  require_jobs(a.jobs);
   // The instances are independent: the engine builds and checks them on up to --jobs threads;
   // they are printed in the order of the list (the output does not depend on --jobs).
   std::vector<TreeProblem<T>> problems;
@@ -290,9 +252,9 @@ int run_trees_t(const TreesArgs& a, const CostModel<T>& base, json cost_json) {
 int run_trees(const TreesArgs& a) {
   const bool exact = is_integer(a.alpha) && is_integer(a.beta) && is_integer(a.gamma);
   if (exact) {
-    const auto c = CostModel<std::int64_t>::uniform(parse_count("--alpha", a.alpha),
-                                                    parse_count("--beta", a.beta),
-                                                    parse_count("--gamma", a.gamma));
+    const auto c = CostModel<std::int64_t>::uniform(parse_int("--alpha", a.alpha, 0),
+                                                    parse_int("--beta", a.beta, 0),
+                                                    parse_int("--gamma", a.gamma, 0));
     json cj{{"alpha", c.alpha}, {"beta", c.beta}, {"gamma", c.gamma}};
     CostModel<std::int64_t> base = c;
     if (!a.costs_file.empty()) {
@@ -302,7 +264,7 @@ int run_trees(const TreesArgs& a) {
     return run_trees_t(a, base, cj);
   }
   const auto c = CostModel<double>::uniform(
-      parse_cost("--alpha", a.alpha), parse_cost("--beta", a.beta), parse_cost("--gamma", a.gamma));
+      parse_nonnegative_real("--alpha", a.alpha), parse_nonnegative_real("--beta", a.beta), parse_nonnegative_real("--gamma", a.gamma));
   json cj{{"alpha", c.alpha}, {"beta", c.beta}, {"gamma", c.gamma}};
   CostModel<double> base = c;
   if (!a.costs_file.empty()) {

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "cli/parse.hpp"
 #include "engine/progress.hpp"
 #include "engine/work_pool.hpp"
 #include "engine/run_range.hpp"
@@ -47,7 +48,7 @@ void prepare_report_dir(const std::string& dir) {
 }  // namespace
 
 RunOutput prepare_run_output(const CommonVerifyArgs& a) {
-  if (a.jobs < 1 || a.jobs > 1024) throw InputError(fmt::format("--jobs {} is not in 1..1024", a.jobs));
+  require_jobs(a.jobs);
   if (a.junit_chunk < 1) {
     throw InputError(fmt::format("--junit-chunk {} is not at least 1", a.junit_chunk));
   }

@@ -47,7 +47,7 @@ TEST(SolveCli, Z3AloneDescendsAndSubsetDpAlone) {
 TEST(SolveCli, FreeLeafCopiesAgreeAndAreNeverSlower) {
   const CliRun f = run("solve nonordered --blocks 3,1,4,1 --alpha 2 --leaf-copy free --format json");
   ASSERT_EQ(f.code, 0) << f.out;
-  const CliRun p = run("solve nonordered --blocks 3,1,4,1 --alpha 2 --format json");
+  const CliRun p = run("solve nonordered --blocks 3,1,4,1 --alpha 2 --leaf-copy paid --format json");
   ASSERT_EQ(p.code, 0) << p.out;
   const auto jf = nlohmann::json::parse(f.out);
   EXPECT_EQ(jf["solvers"]["z3"]["optimum"], jf["solvers"]["subset_dp"]["optimum"]);
@@ -99,7 +99,9 @@ TEST(SolveCli, BadInputNamesTheValue) {
       {"solve nonordered --blocks 4611686018427387904,1", "overflows"},
       {"solve nonordered --blocks 1,2 --solver magic", "magic"},
       {"solve nonordered --blocks 1,2 --rlimit -4", "-4"},
-      {"solve kported --blocks 1,2 --rlimit 0", "--rlimit 0"},
+      {"solve kported --blocks 1,2 --rlimit 0", "--rlimit '0' is not in the accepted range 1..4000000000"},
+      {"reduce partition --values 1,1 --leaf-copy some", "--leaf-copy 'some' is not one of: free, paid"},
+      {"solve nonordered --blocks 1,x", "--blocks entry 1 'x' is not an integer"},
       {"solve nonordered --blocks 1,2 --format xml", "xml"},
       {"reduce partition --values 1,0,1", "0"},
       {"reduce partition --values 1,2", "odd"},
@@ -129,6 +131,59 @@ TEST(ReduceCli, PartitionExists) {
   EXPECT_EQ(j["leaf_copy_free"]["nonordered_at_target"], true);
   EXPECT_GE(j["leaf_copy_free"]["ordered_optimum"].get<std::int64_t>(),
             j["leaf_copy_free"]["nonordered_optimum"].get<std::int64_t>());
+}
+
+// Seed 001, Theorem 7 on 2,3,3,3,4,4,4,6,6,13 (p = 10, m = 48, 13 + 6 + 3 + 2 = 24 = m/2):
+// the integer instance's blocks are m'_i = p m_i + 1, m'_p = pm/2 = 240, m'_{p+1} = pm/2 + p =
+// 250, the target 2pm + 2p + 2 = 982, and Proposition 1's ordered bound ceil(log2 12) alpha +
+// sum m' = 4 + 980 = 984. The paper's convention (a leaf does not copy) is the default: the
+// ordered optimum is 983, within that bound; with paid leaf copies it is 996, above it.
+TEST(ReduceCli, Theorem7WorkedExampleDefaultsToThePapersLeafConvention) {
+  const CliRun r = run("reduce partition --values 2,3,3,3,4,4,4,6,6,13 --solver subset-dp");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["leaf_copy"], "free");
+  EXPECT_EQ(j["instance"]["blocks"],
+            nlohmann::json({21, 31, 31, 31, 41, 41, 41, 61, 61, 131, 240, 250}));
+  EXPECT_EQ(j["instance"]["processors"], 12);
+  EXPECT_EQ(j["target"], 982);
+  EXPECT_EQ(j["nonordered_optimum"], 982);
+  EXPECT_EQ(j["ordered_optimum"], 983);
+  EXPECT_EQ(j["proposition_1_bound"], 984);
+  EXPECT_EQ(j["partition_exists"], true);
+  EXPECT_EQ(j["claim_holds"], true);
+  EXPECT_EQ(j["partition_sum"], 24);
+  EXPECT_EQ(j["leaf_copy_free"]["ordered_optimum"], 983);
+  EXPECT_EQ(j["leaf_copy_free"]["within_proposition_1_bound"], true);
+  EXPECT_EQ(j["leaf_copy_paid"]["ordered_optimum"], 996);
+  EXPECT_EQ(j["leaf_copy_paid"]["nonordered_optimum"], 982);
+  EXPECT_EQ(j["leaf_copy_paid"]["within_proposition_1_bound"], false);
+
+  const CliRun paid = run("reduce partition --values 2,3,3,3,4,4,4,6,6,13 --solver subset-dp --leaf-copy paid");
+  ASSERT_EQ(paid.code, 0) << paid.out;
+  const auto jp = nlohmann::json::parse(paid.out);
+  EXPECT_EQ(jp["leaf_copy"], "paid");
+  EXPECT_EQ(jp["ordered_optimum"], 996);
+  EXPECT_EQ(jp["nonordered_optimum"], 982);
+  EXPECT_EQ(jp["leaf_copy_free"]["ordered_optimum"], 983);  // the other convention, one key away
+}
+
+// `solve nonordered` without --leaf-copy is the paper's convention too. m = {1, 4}, alpha = 2,
+// beta = gamma = 1, root 0: free, the leaf 1 sends at once while 0 copies: max(1, 0) + 2 + 4 =
+// 7; paid, the leaf copies its 4 units first: max(1, 4) + 6 = 10.
+TEST(SolveCli, NonOrderedDefaultsToFreeLeafCopies) {
+  const std::string args = "solve nonordered --blocks 1,4 --alpha 2 --root 0";
+  const CliRun d = run(args);
+  const CliRun p = run(args + " --leaf-copy paid");
+  ASSERT_EQ(d.code, 0) << d.out;
+  ASSERT_EQ(p.code, 0) << p.out;
+  const auto jd = nlohmann::json::parse(d.out), jp = nlohmann::json::parse(p.out);
+  EXPECT_EQ(jd["problem"]["leaf_copy"], "free");
+  EXPECT_EQ(jp["problem"]["leaf_copy"], "paid");
+  EXPECT_EQ(jd["optimum"], 7);
+  EXPECT_EQ(jd["solvers"]["z3"]["optimum"], 7);
+  EXPECT_EQ(jp["optimum"], 10);
+  EXPECT_EQ(jp["solvers"]["z3"]["optimum"], 10);
 }
 
 TEST(ReduceCli, NoPartitionMeansAboveTheTarget) {
