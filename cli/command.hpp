@@ -1,7 +1,7 @@
 // The pieces every `collverify` subcommand shares. Each family registers its subcommands in its
 // own cmd_<family>.cpp (a `register_*` function called from main.cpp), so adding a construction
 // never edits another family's command code. A command returns the process exit code
-// (DESIGN.md: 0 holds, 1 violation, 2 bad input, 3 inconclusive); InputError is mapped to 2 by
+// (docs/DESIGN.md: 0 holds, 1 violation, 2 bad input, 3 inconclusive); InputError is mapped to 2 by
 // main.cpp.
 #pragma once
 
@@ -38,7 +38,7 @@ struct CommandTree {
   std::vector<Command>* commands = nullptr;
 };
 
-// The flags every `verify <construction>` takes (DESIGN.md command line).
+// The flags every `verify <construction>` takes (docs/DESIGN.md "Command line").
 struct CommonVerifyArgs {
   std::string p;
   int jobs = 1;

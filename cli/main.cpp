@@ -1,4 +1,4 @@
-// collverify: parses the command line, runs, maps errors to exit codes (DESIGN.md). It holds no
+// collverify: parses the command line, runs, maps errors to exit codes (docs/DESIGN.md). It holds no
 // algorithm: constructions come from reference/, judgements from checkers/.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>

@@ -1,4 +1,4 @@
-// What the run engine needs of a family of constructions (DESIGN.md "The run engine"). A family
+// What the run engine needs of a family of constructions (docs/DESIGN.md "The run engine"). A family
 // checks one processor count p at a time; run_range (run_range.hpp) owns everything that the
 // families share: the order by cost, the work pool, memory refusal, the smallest-witness rule,
 // the violation cap, interruption, worker exceptions, progress and the run summary.

@@ -1,4 +1,4 @@
-// Progress of a long run (DESIGN.md): done/total, rate and ETA. The engine reports to a
+// Progress of a long run (docs/DESIGN.md): done/total, rate and ETA. The engine reports to a
 // ProgressSink; StderrProgress draws it on stderr, redrawn twice a second when stderr is a
 // terminal, one line a minute otherwise, silent for runs that end within the first interval.
 // Thread-safe.

@@ -1,4 +1,4 @@
-// run_range: checks one family for every p of a range (DESIGN.md "The run engine").
+// run_range: checks one family for every p of a range (docs/DESIGN.md "The run engine").
 //
 // Contract:
 // - Every p is accepted (Family::accept) and the memory of the `jobs` most demanding p running
@@ -48,7 +48,7 @@ struct RangeResult {
 RangeResult run_range(const Family& family, const std::vector<std::int64_t>& ps,
                       const RunOptions& options);
 
-// The exit code of a finished run (DESIGN.md): 1 a violation, 3 incomplete or inconclusive,
+// The exit code of a finished run (docs/DESIGN.md): 1 a violation, 3 incomplete or inconclusive,
 // 0 every check holds.
 int exit_code(const RunSummary& summary);
 

@@ -1,4 +1,4 @@
-// Processor-count ranges for --p, as DESIGN.md gives them:
+// Processor-count ranges for --p, as docs/DESIGN.md gives them:
 //   2..4096        every p from 2 to 4096
 //   2..4096:7      every 7th: 2, 9, 16, ...
 //   1000,2000,4093 a list; items may themselves be ranges ("2..10,100,2^10..2^12")

@@ -1,4 +1,4 @@
-// Two error layers (DESIGN.md "Errors"): CV_ASSERT for programming mistakes (aborts with a
+// Two error layers (docs/DESIGN.md "Errors"): CV_ASSERT for programming mistakes (aborts with a
 // reason), and InputError for bad input, whose message names the offending value; the CLI maps
 // InputError to exit code 2.
 #pragma once

@@ -1,5 +1,5 @@
 // What a checker says: pass, or a violation with a witness (p, n, rank, round, block). Fields
-// that do not apply are kNone. Witnesses order by the smallest-witness rule of DESIGN.md:
+// that do not apply are kNone. Witnesses order by the smallest-witness rule of docs/DESIGN.md ("The run engine"):
 // smallest p, then smallest n, then first round, then smallest rank.
 #pragma once
 

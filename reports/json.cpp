@@ -1,4 +1,4 @@
-// summary_json: summary.json, schema 2 (DESIGN.md "Reports"), the contract for tools that read
+// summary_json: summary.json, schema 2 (docs/DESIGN.md "Reports"), the contract for tools that read
 // our results. Schema 2 keeps every schema-1 key with its meaning and adds, per construction,
 // violations_total, violations_cap and truncated (so a cut violation list says so) and a
 // coverage object (p range, parameters, properties, lower bound, instances, rounds against the

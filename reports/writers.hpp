@@ -1,4 +1,4 @@
-// The report writers (DESIGN.md "Reports"): each turns a RunSummary into one file format, as a
+// The report writers (docs/DESIGN.md "Reports"): each turns a RunSummary into one file format, as a
 // string, so that the CLI decides where it goes and tests can read it back. None of them reads
 // anything but the summary, and each is deterministic: the same summary gives the same bytes
 // (no timestamps, no host names). Violations are written in the order the summary holds them
@@ -35,7 +35,7 @@ struct ReportFormats {
 // accepted ones.
 ReportFormats parse_report_formats(const std::string& list);
 
-// summary.json, schema 2, exactly the shape of DESIGN.md; pretty-printed, ends in a newline.
+// summary.json, schema 2, exactly the shape of docs/DESIGN.md; pretty-printed, ends in a newline.
 // Schema 2 = schema 1 plus, per construction, violations_total, violations_cap, truncated and
 // coverage {p_range, parameters, properties, lower_bound, instances, rounds_counted,
 // rounds_at_bound, rounds_max_excess (null when none counted)}.

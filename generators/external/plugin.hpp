@@ -1,4 +1,4 @@
-// Users' schedule generators as shared libraries (DESIGN.md "External schedules: plugin ABI",
+// Users' schedule generators as shared libraries (docs/DESIGN.md "External schedules: plugin ABI",
 // include/collverify/plugin.h). SchedulePlugin::load opens the library with dlopen and checks
 // the ABI; build(p) asks it for every rank of p and returns the compact tables, which the
 // checkers then judge like the built-in construction.

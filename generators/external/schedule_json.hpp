@@ -1,4 +1,4 @@
-// Users' circulant broadcast schedules as JSON (DESIGN.md "Schedule conventions"): the object
+// Users' circulant broadcast schedules as JSON (docs/DESIGN.md "Schedule conventions"): the object
 // that `collverify schedule bcast --format json` prints and `--schedule-file` reads,
 //   {"p":4,"q":2,"skips":[1,2,4],"baseblock":[2,0,1,0],
 //    "recv":[[0,0],[0,-1],[-2,1],[-1,0]],"send":[[0,1],[-1,0],[1,-1],[0,0]]}

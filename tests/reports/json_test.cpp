@@ -1,4 +1,4 @@
-// summary.json: parsed back, it must equal the schema-2 document of DESIGN.md exactly. (This
+// summary.json: parsed back, it must equal the schema-2 document of docs/DESIGN.md exactly. (This
 // was the schema-1 document; schema 2 keeps every schema-1 key and adds violations_total,
 // violations_cap, truncated and coverage per construction.)
 #include <string>
