@@ -15,6 +15,7 @@
 #include "model/int_math.hpp"
 #include "reference/circulant/bcast.hpp"
 #include "reference/circulant/logp_schedule.hpp"
+#include "reference/circulant/recv_schedule.hpp"
 
 namespace collverify::circulant {
 namespace {
@@ -41,6 +42,23 @@ TEST(LogpSchedule, HeaderExampleP4) {
   EXPECT_EQ(row(s.recv_row(2)), (std::vector<int>{-2, 1}));
   EXPECT_EQ(row(s.recv_row(3)), (std::vector<int>{-1, 0}));
   EXPECT_EQ(row(s.send_row(0)), (std::vector<int>{0, 1}));
+}
+
+// Ranks r and r - skips[k] (skips[k] < r < skips[k+1]) need not receive alike in the rounds
+// above k, so a whole-p builder may not copy those rounds from the smaller rank
+// (docs/PERFORMANCE.md, round 2). The smallest counterexample, p = 13 (skips 1 2 4 7 13): ranks
+// 3 and 1 differ in round 2. Algorithm 4 gives the same two rows, so this is the construction's
+// behaviour, not an artefact of the search.
+TEST(LogpSchedule, RanksSkipKApartDifferAboveRoundK) {
+  const Circulant c(13);
+  ASSERT_EQ(c.skip(1), 2);
+  EXPECT_EQ(recv_of(c, 3), (std::vector<int>{-3, 0, -2, -1}));
+  EXPECT_EQ(recv_of(c, 1), (std::vector<int>{0, -2, -3, -1}));
+  for (std::int64_t r : {1, 3}) {
+    std::vector<std::int8_t> alg4(static_cast<std::size_t>(c.q));
+    recv_schedule(c, r, c.q - 1, Transcriptions::corrected(), alg4);
+    EXPECT_EQ(recv_of(c, r), row(alg4)) << "r=" << r;
+  }
 }
 
 void expect_fast_check_passes(std::int64_t p) {
