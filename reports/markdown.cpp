@@ -74,7 +74,10 @@ std::string violations_table(const ConstructionSummary& c) {
         reports::field_text(v.p), reports::field_text(v.n), reports::field_text(v.rank),
         reports::field_text(v.round), reports::field_text(v.block), markdown_escape(v.message));
   }
-  out += "\n" + markdown_escape(reports::kColumnsNote) + "\n\n";
+  // Appended piecewise: GCC 12 -O3 -Wrestrict misfires on "literal" + std::string.
+  out += '\n';
+  out += markdown_escape(reports::kColumnsNote);
+  out += "\n\n";
   if (listed < c.violations.size()) {
     out += fmt::format("This table shows the first {} of the {} listed violations; "
                        "summary.json lists all {}.\n\n",
