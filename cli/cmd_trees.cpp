@@ -1,5 +1,5 @@
 // `trees` and `verify trees` (seed 001). Parses, builds the instance (generators/), runs the
-// constructions and their checks (cli/trees_run.hpp), prints; no algorithm here.
+// constructions and their checks (engine/tree_checks.hpp), prints; no algorithm here.
 #include "cli/cmd_trees.hpp"
 
 #include <fmt/format.h>
@@ -14,6 +14,7 @@
 
 #include "cli/parse.hpp"
 #include "engine/tree_checks.hpp"
+#include "generators/external/costs_file.hpp"
 #include "generators/p_range.hpp"
 #include "generators/tree_distributions.hpp"
 #include "model/error.hpp"
@@ -48,63 +49,6 @@ struct TreesArgs {
 // Integer costs take the exact (int64) evaluator; anything else is a real cost.
 bool is_integer(const std::string& s) {
   return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
-}
-
-template <class T>
-T json_cost(const json& v, const std::string& what) {
-  if (!v.is_number() || v.get<double>() < 0) {
-    throw InputError(fmt::format("{} = {} is not a number >= 0", what, v.dump()));
-  }
-  if constexpr (std::is_same_v<T, std::int64_t>) {
-    if (!v.is_number_integer())
-      throw InputError(fmt::format("{} = {} is not an integer", what, v.dump()));
-    return v.get<std::int64_t>();
-  } else {
-    return v.get<double>();
-  }
-}
-
-// {"alpha": [[p x p]], "beta": [[p x p]], "gamma": [p]}: alpha[i][j] for a message i -> j.
-template <class T>
-CostModel<T> read_costs(const std::string& path, std::int64_t p) {
-  std::ifstream f(path);
-  if (!f) throw InputError(fmt::format("--costs-file '{}' cannot be read", path));
-  json j;
-  try {
-    j = json::parse(f);
-  } catch (const json::exception& e) {
-    throw InputError(fmt::format("--costs-file '{}' is not JSON: {}", path, e.what()));
-  }
-  CostModel<T> c;
-  c.p = p;
-  for (const char* key : {"alpha", "beta"}) {
-    const json& mtx = j.value(key, json());
-    if (!mtx.is_array() || static_cast<std::int64_t>(mtx.size()) != p) {
-      throw InputError(
-          fmt::format("--costs-file: '{}' must be a {} x {} matrix (p = {}), got {}", key, p, p, p,
-                      mtx.is_array() ? std::to_string(mtx.size()) + " rows" : mtx.type_name()));
-    }
-    for (std::int64_t i = 0; i < p; ++i) {
-      const json& row = mtx[static_cast<std::size_t>(i)];
-      if (!row.is_array() || static_cast<std::int64_t>(row.size()) != p) {
-        throw InputError(fmt::format("--costs-file: '{}' row {} must have {} entries", key, i, p));
-      }
-      for (std::int64_t x = 0; x < p; ++x) {
-        const T v =
-            json_cost<T>(row[static_cast<std::size_t>(x)], fmt::format("{}[{}][{}]", key, i, x));
-        (std::string(key) == "alpha" ? c.alpha_ij : c.beta_ij).push_back(v);
-      }
-    }
-  }
-  const json& g = j.value("gamma", json());
-  if (!g.is_array() || static_cast<std::int64_t>(g.size()) != p) {
-    throw InputError(
-        fmt::format("--costs-file: 'gamma' must be a list of {} numbers (p = {})", p, p));
-  }
-  for (std::int64_t i = 0; i < p; ++i) {
-    c.gamma_i.push_back(json_cost<T>(g[static_cast<std::size_t>(i)], fmt::format("gamma[{}]", i)));
-  }
-  return c;
 }
 
 struct Instance {
@@ -164,7 +108,7 @@ int run_trees_t(const TreesArgs& a, const CostModel<T>& base, json cost_json) {
   for (const auto& inst : list) {
     TreeProblem<T> pr{inst.m, base};
     const std::int64_t p = pr.p();
-    if (!base.homogeneous()) pr.cost = read_costs<T>(a.costs_file, p);
+    if (!base.homogeneous()) pr.cost = read_costs_file<T>(a.costs_file, p);
     const std::int64_t root = a.root.value_or(p / 2);
     if (root < 0 || root >= p) {
       throw InputError(fmt::format("--root {} is outside [0, {})", root, p));
