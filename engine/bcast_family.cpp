@@ -89,15 +89,15 @@ std::string BcastFamily::what(std::int64_t p) const {
                      o_.generic_max_p);
 }
 
-// Both figures grow with p and n, so the largest n is the worst case of a p.
+// The tables (or, for a streamed p, the streaming state) plus, for a simulated p, the tables the
+// simulation builds from (a streamed p has none of its own) and the simulation of its largest n,
+// the worst case of that p since both grow with n.
 std::int64_t BcastFamily::bytes(std::int64_t p, int jobs) const {
   std::int64_t b = alone(p) ? stream_bytes(p, jobs, o_.stream) : tables_bytes(p);
-  if (p <= o_.generic_max_p) {
-    const auto ns = o_.blocks.for_p(p);
-    if (!ns.empty()) {
-      b = checked_add(b, checked_add(tables_bytes(p), simulation_bytes(p, ns.back()), "size"),
-                      "size");
-    }
+  const auto ns = o_.blocks.for_p(p);
+  if (p <= o_.generic_max_p && !ns.empty()) {
+    if (alone(p)) b = checked_add(b, tables_bytes(p), "size");
+    b = checked_add(b, simulation_bytes(p, ns.back()), "size");
   }
   return b;
 }
