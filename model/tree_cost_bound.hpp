@@ -63,7 +63,7 @@ void require_tree_costs_fit(const TreeProblem<T>& problem) {
   for (const std::int64_t x : problem.m) M += static_cast<long double>(x);
   const char* per = problem.cost.homogeneous() ? "" : "max ";
   throw InputError(fmt::format(
-      "costs {}alpha = {:g}, {}beta = {:g}, {}gamma = {:g} with p = {} and m = {:g} are too large: "
+      "costs {}alpha = {:g}, {}beta = {:g}, {}gamma = {:g} with p = {} and m = {:.0f} are too large: "
       "a completion time can reach (p-1)(alpha + beta m) + p gamma m = {:g}, above {:g} (a "
       "quarter of the largest {} value); give smaller costs or block sizes",
       per, static_cast<double>(A), per, static_cast<double>(B), per, static_cast<double>(G),
