@@ -2,6 +2,7 @@
 // algorithm: constructions come from reference/, judgements from checkers/.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <atomic>
 #include <unistd.h>
@@ -143,6 +144,11 @@ int main(int argc, char** argv) {
     }
   } catch (const cv::InputError& e) {
     std::fprintf(stderr, "collverify: %s\n", e.what());
+    return 2;
+  } catch (const nlohmann::json::exception& e) {
+    // A reader of user JSON that let a library error through (fuzz/findings/README.md): the
+    // input is bad, the run must not end in std::terminate.
+    std::fprintf(stderr, "collverify: malformed JSON input: %s\n", e.what());
     return 2;
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "collverify: out of memory; run fewer --jobs or smaller p and n\n");

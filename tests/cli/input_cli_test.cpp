@@ -113,6 +113,18 @@ TEST(InputCli, ConflictingFlagsAreRefused) {
   expect_refused("trees --sizes 3,4 --dist spikes", {"--sizes", "--dist"});
 }
 
+// Fuzz findings in the JSON readers (fuzz/findings/README.md): were std::terminate (exit 134).
+TEST(InputCli, JsonLibraryErrorsAreBadInput) {
+  const std::string dir = ::testing::TempDir();
+  const std::string costs = dir + "/collverify_costs_top_level_number.json";
+  const std::string sched = dir + "/collverify_schedule_number_overflow.json";
+  ASSERT_EQ(run("--version >/dev/null; echo 5 > " + costs).code, 0);
+  ASSERT_EQ(run("--version >/dev/null; echo '{\"p\":2,\"q\":1e9999}' > " + sched).code, 0);
+  expect_refused("trees --p 2 --costs-file " + costs, {"malformed JSON input"});
+  expect_refused("verify bcast --schedule-file " + sched, {"malformed JSON input"});
+  expect_refused("prove bcast --schedule-file " + sched, {"malformed JSON input"});
+}
+
 TEST(InputCli, AnUnknownSubcommandIsNamed) {
   expect_refused("reduce knapsack", {"'knapsack'", "partition"});
   expect_refused("solve tsp --blocks 1", {"'tsp'", "nonordered"});
