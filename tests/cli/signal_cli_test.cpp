@@ -105,7 +105,7 @@ TEST(SignalCli, CountSchedulesStopsWithinASecond) {
 TEST(SignalCli, SubsetDpStopsWithinASecond) {
   const fs::path d = temp_dir("solve");
   const Ended e = run_and_signal({"solve", "nonordered", "--solver", "subset-dp", "--blocks",
-                                  "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22"},
+                                  "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20"},
                                  {{1.0, SIGTERM}}, 10.0, d / "log");
   EXPECT_EQ(e.code, 3);
   EXPECT_LT(e.after_signal, 1.0);
