@@ -46,6 +46,10 @@ TEST(InputCli, AbsurdJobsAreRefusedUpFront) {
                        " compare bcast --p 2..2000 --jobs 1024");
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_NE(r.out.find("--jobs '1024'"), std::string::npos) << r.out;
+  // The bound is chosen so that the largest accepted --jobs runs in that limit.
+  const CliRun ok = run("--version >/dev/null; ulimit -v 4000000; exec " COLLVERIFY_BIN
+                        " verify bcast --p 2..300 --jobs 256");
+  EXPECT_EQ(ok.code, 0) << ok.out;
 }
 
 // A thread that cannot start (here: 256 stacks do not fit 1 GB) is exit 2 naming --jobs.
