@@ -66,9 +66,10 @@ TEST(MpiExec, BcastEqualsNativeForP1To8AndP16) {
     EXPECT_EQ(r.code, 0) << "p=" << p << "\n" << r.out;
     EXPECT_NE(r.out.find("mpi-bcast p=" + std::to_string(p) + ": pass"), std::string::npos) << r.out;
   }
-  const JobRun r = mpirun(16, "bcast --bytes 1000000");  // n from the block size rule: 8
+  // n from the block size rule: 100 sqrt(10^6 / 4) = 50000 bytes a block, n = 20.
+  const JobRun r = mpirun(16, "bcast --bytes 1000000");
   EXPECT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("n = 8 blocks"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("n = 20 blocks"), std::string::npos) << r.out;
 }
 
 TEST(MpiExec, BcastFromAnotherRootWithIndivisibleBlocks) {
@@ -162,7 +163,7 @@ TEST(MpiExec, WrongScheduleIsCaughtWithRankBlockAndRound) {
   EXPECT_EQ(v["rank"], rank) << r.out;
   EXPECT_EQ(v["block"], block) << r.out;
   EXPECT_EQ(v["round"], round) << r.out;
-  EXPECT_NE(v["message"].get<std::string>().find("MPI_Bcast delivers (origin 0, block " +
+  EXPECT_NE(v["message"].get<std::string>().find("MPI_Bcast delivers the bytes of (origin 0, block " +
                                                    std::to_string(block) + ")"), std::string::npos)
       << v["message"];
   // The correct schedule through the same file path passes.
