@@ -1,6 +1,6 @@
 # Shows that check_layering.cmake can fail: runs it on fixture/, a tree with planted includes
 # that go upward or sideways, and requires a non-zero exit and every planted offence by file and
-# line, and none of the allowed includes in fixture/model and fixture/reports.
+# line, and none of the allowed includes in fixture/model, fixture/reports and fixture/mpi.
 #
 #   cmake -DCHECK=<check_layering.cmake> -DFIXTURE=<fixture dir> -P expect_offences.cmake
 
