@@ -1,5 +1,7 @@
 #include "mpi/execute.hpp"
 
+#include <algorithm>
+
 #include "model/error.hpp"
 
 namespace collverify::mpiexec {
@@ -30,7 +32,11 @@ Executor::Executor(MPI_Comm comm, const Geometry& g, const Plan& plan)
         pr.expected_bytes += r.count * g.element.data_bytes();
       }
       if (op.items.empty()) {
-        pr.type = element_;
+        pr.type = MPI_BYTE;
+        if (!op.send) {
+          discard_.resize(static_cast<std::size_t>(std::max<std::int64_t>(g.buffer_bytes(), 1)));
+          pr.count = static_cast<int>(discard_.size());
+        }
       } else if (op.items.size() == 1) {
         pr.type = element_;
         pr.offset_bytes = displs[0] * g.element.extent();
@@ -68,6 +74,7 @@ void Executor::run(std::vector<std::uint8_t>& buf, Record* record) const {
       const Op& op = step.ops[i];
       const Prepared& pr = prepared_[s][i];
       void* at = buf.data() + pr.offset_bytes;
+      if (!op.send && op.items.empty()) at = discard_.data();
       if (op.send) {
         MPI_Isend(at, pr.count, pr.type, static_cast<int>(op.peer), op.tag, comm_, &requests[i]);
       } else {

@@ -8,6 +8,11 @@
 // MPI_Waitall. The communicator returns errors (MPI_ERRORS_RETURN), so a message longer than
 // the receive (a wrong schedule) is recorded as truncated instead of aborting the job.
 //
+// A receive that expects nothing (a wrong schedule's sender sends a block nobody files) goes to a
+// separate discard buffer as large as the whole buffer, never into the user's buffer: Open MPI
+// writes a truncated message into a zero-count receive's buffer, which would corrupt a block the
+// schedule never touched and misplace the witness.
+//
 // With a Record, every received item notes the round, the sender and whether its message was
 // shorter than expected or truncated: the witness of a wrong delivery. Timing runs pass none.
 #pragma once
@@ -56,6 +61,7 @@ class Executor {
   const Plan& plan_;
   MPI_Datatype element_ = MPI_BYTE;
   std::vector<std::vector<Prepared>> prepared_;  // per step, per op
+  mutable std::vector<std::uint8_t> discard_;    // for receives that expect nothing
 };
 
 // The element datatype of g (committed; the caller frees it unless it is MPI_BYTE).

@@ -12,7 +12,7 @@
 set -uo pipefail
 build=${1:-build}
 out=${2:-reports/out/mpi}
-bin=$build/mpi/collverify-mpi
+bin=$(cd "$build" 2>/dev/null && pwd)/mpi/collverify-mpi
 if [ ! -x "$bin" ]; then
   echo "mpi-campaign: $bin not built (configure with -DCOLLVERIFY_MPI=ON, the default)" >&2
   exit 2
