@@ -12,6 +12,7 @@
 #include "model/int_math.hpp"
 #include "mpi/exec_plan.hpp"
 #include "mpi/layout.hpp"
+#include "mpi/svg_plot.hpp"
 #include "mpi/timing.hpp"
 #include "mpi/tree_file.hpp"
 #include "reference/circulant/allgather.hpp"
@@ -78,6 +79,26 @@ TEST(Layout, TimingSizesAndBadTokens) {
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("7Q"), std::string::npos);
   }
+}
+
+TEST(SvgPlot, OnePolylinePerSeriesWithEscapedLegend) {
+  const std::string svg =
+      svg_plot("a<b", {{"schedule", {{1024, 1e-5}, {4096, 4e-5}}}, {"native & co", {{1024, 2e-5}}}});
+  EXPECT_EQ(svg.rfind("<svg xmlns", 0), 0u);
+  EXPECT_NE(svg.find("a&lt;b"), std::string::npos);
+  EXPECT_NE(svg.find("native &amp; co"), std::string::npos);
+  std::size_t lines = 0;
+  for (auto at = svg.find("<polyline"); at != std::string::npos; at = svg.find("<polyline", at + 1)) ++lines;
+  EXPECT_EQ(lines, 2u);
+  std::size_t dots = 0;
+  for (auto at = svg.find("<circle"); at != std::string::npos; at = svg.find("<circle", at + 1)) ++dots;
+  EXPECT_EQ(dots, 3u);
+  // The smallest size sits on the left edge of the plot area, the largest on the right.
+  EXPECT_NE(svg.find("points=\"70.0,"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("430.0,"), std::string::npos) << svg;
+  EXPECT_EQ(svg, svg_plot("a<b", {{"schedule", {{1024, 1e-5}, {4096, 4e-5}}},
+                                  {"native & co", {{1024, 2e-5}}}}));
+  EXPECT_NE(svg_plot("empty", {}).find("no data"), std::string::npos);
 }
 
 TEST(TreeFile, ShapeRefusalsNameTheValue) {
