@@ -124,7 +124,10 @@ void run_native(MPI_Comm comm, Collective c, const Geometry& g, std::int64_t roo
   const std::vector<int> counts = as_int(g.sizes);
   const std::vector<int> displs = as_int(g.displs);
   const auto total = static_cast<int>(g.total_elements());
-  std::uint8_t* own = buf.data() + g.displs[static_cast<std::size_t>(me)] * g.element.extent();
+  // Rank me's own origin, for gather and scatter (a broadcast has one origin only).
+  const auto own = [&] {
+    return buf.data() + g.displs[static_cast<std::size_t>(me)] * g.element.extent();
+  };
   switch (c) {
     case Collective::bcast:
       MPI_Bcast(buf.data(), total, element, r, comm);
@@ -141,7 +144,7 @@ void run_native(MPI_Comm comm, Collective c, const Geometry& g, std::int64_t roo
         MPI_Gatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, buf.data(), counts.data(), displs.data(),
                     element, r, comm);
       } else {
-        MPI_Gatherv(own, counts[static_cast<std::size_t>(me)], element, nullptr, nullptr, nullptr,
+        MPI_Gatherv(own(), counts[static_cast<std::size_t>(me)], element, nullptr, nullptr, nullptr,
                     element, r, comm);
       }
       break;
@@ -150,7 +153,7 @@ void run_native(MPI_Comm comm, Collective c, const Geometry& g, std::int64_t roo
         MPI_Scatterv(buf.data(), counts.data(), displs.data(), element, MPI_IN_PLACE, 0,
                      MPI_DATATYPE_NULL, r, comm);
       } else {
-        MPI_Scatterv(nullptr, nullptr, nullptr, element, own, counts[static_cast<std::size_t>(me)],
+        MPI_Scatterv(nullptr, nullptr, nullptr, element, own(), counts[static_cast<std::size_t>(me)],
                      element, r, comm);
       }
       break;
