@@ -15,9 +15,16 @@ configure: deps
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
+# The MPI part (scripts/mpi-campaign.sh) runs after the main campaign, whatever its result; the
+# exit status is the worse of the two: 1 if either found a violation, else 2 if either failed to
+# run, else 3 if the main campaign was inconclusive, else 0.
 run: build
 	@$(BUILD)/cli/collverify campaign --report reports/out; rc=$$?; \
-	  echo "reports written to reports/out/ (summary.json, junit.xml, report.md, report.html)"; exit $$rc
+	  echo "reports written to reports/out/ (summary.json, junit.xml, report.md, report.html)"; \
+	  scripts/mpi-campaign.sh $(BUILD) reports/out/mpi; mrc=$$?; \
+	  if [ $$rc -eq 1 ] || [ $$mrc -eq 1 ]; then exit 1; fi; \
+	  if [ $$rc -eq 2 ] || [ $$mrc -ne 0 ]; then exit 2; fi; \
+	  exit $$rc
 
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE slow

@@ -3,7 +3,8 @@
 set -euo pipefail
 pkgs=(build-essential make cmake ninja-build pkg-config
       libz3-dev libboost-graph-dev librapidcheck-dev libgtest-dev libgmock-dev
-      libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev)
+      libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev
+      libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -14,7 +14,7 @@ endif()
 
 # Who may include whom. include/collverify/ (the plugin ABI, plain C) sits below model and is
 # open to every layer. A layer always sees itself.
-set(layers model reference checkers generators proofs engine reports cli)
+set(layers model reference checkers generators proofs engine reports cli mpi)
 set(may_model      collverify)
 set(may_reference  collverify model)
 set(may_checkers   collverify model)                 # never reference/: see below
@@ -23,8 +23,12 @@ set(may_proofs     collverify model checkers)
 set(may_engine     collverify model reference checkers generators proofs)
 set(may_reports    collverify model)
 set(may_cli        collverify model reference checkers generators proofs engine reports)
+# mpi/ (collverify-mpi) sits beside cli/ at the top; nothing includes it.
+set(may_mpi        collverify model reference checkers generators engine reports)
 # The only folder that talks to Z3 directly.
 set(z3_folder proofs)
+# The only folder that talks to MPI: the core never needs an MPI library.
+set(mpi_folder mpi)
 
 set(offences 0)
 set(scanned 0)
@@ -58,6 +62,11 @@ foreach(layer IN LISTS layers)
 
       if(path STREQUAL "z3++.h" AND NOT layer STREQUAL z3_folder)
         message("${rel_file}:${line_no}: ${shown}: only ${z3_folder}/ includes z3++.h")
+        math(EXPR offences "${offences} + 1")
+        continue()
+      endif()
+      if(path STREQUAL "mpi.h" AND NOT layer STREQUAL mpi_folder)
+        message("${rel_file}:${line_no}: ${shown}: only ${mpi_folder}/ includes mpi.h")
         math(EXPR offences "${offences} + 1")
         continue()
       endif()

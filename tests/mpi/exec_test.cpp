@@ -1,0 +1,253 @@
+// collverify-mpi end to end under `mpirun --oversubscribe -np P`: the schedules against the native
+// collectives (exit 0), a wrong schedule caught with the rank, block and round its first wrong
+// delivery has (exit 1), bad input (exit 2, one message naming the value), the reports, the
+// vector datatype, indivisible counts and the timing mode. The Open MPI run-as-root variables
+// come from ctest's ENVIRONMENT (tests/mpi/CMakeLists.txt).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+#include "generators/external/schedule_json.hpp"
+#include "generators/mutants.hpp"
+#include "reference/circulant/bcast.hpp"
+
+namespace collverify {
+namespace {
+
+struct JobRun {
+  int code = -1;
+  std::string out;
+};
+
+JobRun mpirun(int np, const std::string& args) {
+  const std::string cmd = std::string(MPIEXEC) + " --oversubscribe --bind-to none -np " +
+                          std::to_string(np) + " " + COLLVERIFY_MPI_BIN + " " + args + " 2>&1";
+  JobRun r;
+  FILE* f = popen(cmd.c_str(), "r");
+  if (f == nullptr) return r;
+  std::array<char, 4096> buf{};
+  while (std::size_t got = std::fread(buf.data(), 1, buf.size(), f)) r.out.append(buf.data(), got);
+  const int status = pclose(f);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::filesystem::path scratch(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("collverify_mpi_test_" + std::to_string(getpid()) + "_" + name);
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+nlohmann::json read_json(const std::filesystem::path& f) {
+  std::ifstream in(f);
+  return nlohmann::json::parse(in);
+}
+
+std::size_t count(const std::string& text, const std::string& needle) {
+  std::size_t n = 0;
+  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+  return n;
+}
+
+TEST(MpiExec, BcastEqualsNativeForP1To8AndP16) {
+  for (int p = 1; p <= 8; ++p) {
+    const JobRun r = mpirun(p, "bcast --bytes 10007 --blocks 5");
+    EXPECT_EQ(r.code, 0) << "p=" << p << "\n" << r.out;
+    EXPECT_NE(r.out.find("mpi-bcast p=" + std::to_string(p) + ": pass"), std::string::npos) << r.out;
+  }
+  // n from the block size rule: 100 sqrt(10^6 / 4) = 50000 bytes a block, n = 20.
+  const JobRun r = mpirun(16, "bcast --bytes 1000000");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("n = 20 blocks"), std::string::npos) << r.out;
+}
+
+TEST(MpiExec, BcastFromAnotherRootWithIndivisibleBlocks) {
+  const JobRun r = mpirun(6, "bcast --root 3 --bytes 1001 --blocks 7");
+  EXPECT_EQ(r.code, 0) << r.out;
+}
+
+TEST(MpiExec, AllgatherEqualsNativeForP1To8AndP16) {
+  for (int p = 1; p <= 8; ++p) {
+    const JobRun r = mpirun(p, "allgather --bytes 333");
+    EXPECT_EQ(r.code, 0) << "p=" << p << "\n" << r.out;
+  }
+  EXPECT_EQ(mpirun(16, "allgather --bytes 100").code, 0);
+}
+
+TEST(MpiExec, AllgathervEqualsNativeForP1To8AndP13) {
+  for (int p = 1; p <= 8; ++p) {
+    const JobRun r = mpirun(p, "allgatherv --bytes 5000 --blocks 3");
+    EXPECT_EQ(r.code, 0) << "p=" << p << "\n" << r.out;
+  }
+  const JobRun r = mpirun(13, "allgatherv --dist random:40:7 --blocks 6");
+  EXPECT_EQ(r.code, 0) << r.out;
+}
+
+TEST(MpiExec, GatherAndScatterTreesEqualNative) {
+  for (const char* tree : {"linear", "binomial", "adaptive", "binary", "optimal"}) {
+    for (const char* op : {"gather", "scatter"}) {
+      const JobRun r = mpirun(7, std::string(op) + " --tree " + tree + " --root 2 --bytes 700");
+      EXPECT_EQ(r.code, 0) << op << " " << tree << "\n" << r.out;
+    }
+  }
+}
+
+TEST(MpiExec, TreeFileRunsAndABrokenOneIsNotExecuted) {
+  const auto dir = scratch("tree");
+  {
+    std::ofstream(dir / "star.json") << R"({"root":1,"sequence":[[0],[1,3,0,2],[2],[3]],"sizes":[5,0,7,2]})";
+    std::ofstream(dir / "cycle.json") << R"({"root":0,"sequence":[[0,1],[1,2],[2,1],[3]]})";
+  }
+  EXPECT_EQ(mpirun(4, "gather --tree-file " + (dir / "star.json").string()).code, 0);
+  EXPECT_EQ(mpirun(4, "scatter --tree-file " + (dir / "star.json").string()).code, 0);
+  const JobRun r = mpirun(4, "gather --tree-file " + (dir / "cycle.json").string());
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("not executed"), std::string::npos) << r.out;
+}
+
+TEST(MpiExec, VectorDatatypeAndIndivisibleCounts) {
+  EXPECT_EQ(mpirun(5, "bcast --datatype vector --bytes 2002 --blocks 4").code, 0);
+  EXPECT_EQ(mpirun(4, "allgather --datatype vector --bytes 38").code, 0);
+  EXPECT_EQ(mpirun(6, "allgatherv --datatype vector --dist list:3,0,5,1 --blocks 2").code, 0);
+  EXPECT_EQ(mpirun(5, "gather --datatype vector --tree binomial --root 4 --bytes 90").code, 0);
+  EXPECT_EQ(mpirun(5, "scatter --datatype vector --tree optimal --bytes 90").code, 0);
+}
+
+// A wrong schedule executed under MPI: rank 1's send in round 1 of each phase is one block off.
+// The expected witness is derived from the expanded schedule (the first transfer whose sender's
+// block is not the block the receiver files it under): that receiver, that block, that round.
+TEST(MpiExec, WrongScheduleIsCaughtWithRankBlockAndRound) {
+  const std::int64_t p = 8;
+  const std::int64_t n = 5;
+  CirculantMutant m;
+  m.kind = CirculantMutation::off_by_one_send;
+  m.rank = 1;
+  m.k1 = 1;
+  m.delta = -1;
+  const CirculantSchedule broken = apply(circulant::build_circulant_bcast(p), m);
+  const Schedule s = circulant::expand_bcast(broken, n);
+  std::int64_t round = -1, rank = -1, block = -1;
+  for (std::size_t t = 0; t < s.rounds.size() && round < 0; ++t) {
+    for (const Transfer& x : s.rounds[t]) {
+      if (x.block != x.stored_as) {
+        round = static_cast<std::int64_t>(t);
+        rank = x.to;
+        block = x.stored_as;
+        break;
+      }
+    }
+  }
+  ASSERT_GE(round, 0) << "the mutant must disagree somewhere";
+  const auto dir = scratch("wrong");
+  std::ofstream(dir / "broken.json") << schedule_to_json(broken);
+  const JobRun r = mpirun(8, "bcast --bytes 5000 --blocks 5 --schedule-file " +
+                              (dir / "broken.json").string() + " --report " + (dir / "rep").string());
+  EXPECT_EQ(r.code, 1) << r.out;
+  const auto j = read_json(dir / "rep" / "summary.json");
+  const auto& c = j["constructions"][0];
+  EXPECT_EQ(c["name"], "mpi-bcast");
+  EXPECT_EQ(c["failed"], 1);
+  const auto& v = c["violations"][0];
+  EXPECT_EQ(v["property"], "bytes_equal_native");
+  EXPECT_EQ(v["rank"], rank) << r.out;
+  EXPECT_EQ(v["block"], block) << r.out;
+  EXPECT_EQ(v["round"], round) << r.out;
+  EXPECT_NE(v["message"].get<std::string>().find("MPI_Bcast delivers the bytes of (origin 0, block " +
+                                                   std::to_string(block) + ")"), std::string::npos)
+      << v["message"];
+  // The correct schedule through the same file path passes.
+  std::ofstream(dir / "right.json") << schedule_to_json(circulant::build_circulant_bcast(p));
+  EXPECT_EQ(mpirun(8, "bcast --bytes 5000 --blocks 5 --schedule-file " + (dir / "right.json").string()).code, 0);
+}
+
+// The example broken file (rank 13's receives of rounds 1 and 3 swapped): executed on 20 ranks it
+// is caught with the witness `collverify verify bcast` gives for it (examples/schedules/README.md):
+// rank 13, round 5, block 2, where rank 11 sends nothing and block 2 is never filled. Also the
+// receive that expects nothing in round 7 must not corrupt another block (it goes to a discard
+// buffer), so rank 13 is the only rank with a wrong block.
+TEST(MpiExec, ExampleBrokenFileGivesTheCheckersWitness) {
+  const auto dir = scratch("example");
+  const JobRun r = mpirun(20, std::string("bcast --blocks 5 --schedule-file ") + EXAMPLES_DIR +
+                                  "/schedules/bcast_p20_broken.json --report " + dir.string());
+  EXPECT_EQ(r.code, 1) << r.out;
+  const auto c = read_json(dir / "summary.json")["constructions"][0];
+  EXPECT_EQ(c["violations_total"], 1) << r.out;
+  const auto& v = c["violations"][0];
+  EXPECT_EQ(v["rank"], 13);
+  EXPECT_EQ(v["round"], 5);
+  EXPECT_EQ(v["block"], 2);
+  EXPECT_NE(v["message"].get<std::string>().find("poison (never written), last received in round 5 "
+                                                  "from rank 11 (a shorter message than expected)"),
+            std::string::npos) << v["message"];
+}
+
+TEST(MpiExec, BadInputExitsTwoWithOneMessageNamingTheValue) {
+  const auto dir = scratch("bad");
+  std::ofstream(dir / "p5.json") << schedule_to_json(circulant::build_circulant_bcast(5));
+  const std::pair<std::string, std::string> cases[] = {
+      {"bcast --bytes -5", "-5"},
+      {"bcast --root 9", "--root 9"},
+      {"bcast --datatype foo", "foo"},
+      {"bcast --datatype vector --bytes 1001", "1001"},
+      {"bcast --blocks -3", "-3"},
+      {"allgather --blocks 4", "--blocks 4"},
+      {"reduce", "reduce"},
+      {"allgatherv --dist weird:3", "weird:3"},
+      {"bcast --schedule-file " + (dir / "p5.json").string(), "p = 5"},
+      {"bcast --schedule-file " + (dir / "missing.json").string(), "missing.json"},
+      {"gather --tree nonsense", "nonsense"},
+      {"bcast --time --sizes 1K..7Q", "7Q"},
+      {"bcast --report " + (dir / "r").string() + " --format pdf", "pdf"},
+  };
+  for (const auto& [args, needle] : cases) {
+    const JobRun r = mpirun(4, args);
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.out;
+    EXPECT_NE(r.out.find(needle), std::string::npos) << args << "\n" << r.out;
+    EXPECT_EQ(count(r.out, "collverify-mpi: "), 1u) << args << "\n" << r.out;
+  }
+}
+
+TEST(MpiExec, ReportsInEveryFormat) {
+  const auto dir = scratch("reports");
+  const JobRun r = mpirun(4, "allgatherv --blocks 2 --report " + dir.string() +
+                              " --format json,junit,md,html");
+  ASSERT_EQ(r.code, 0) << r.out;
+  for (const char* f : {"summary.json", "junit.xml", "report.md", "report.html"}) {
+    EXPECT_TRUE(std::filesystem::exists(dir / f)) << f;
+  }
+  const auto j = read_json(dir / "summary.json");
+  EXPECT_EQ(j["constructions"][0]["name"], "mpi-allgatherv");
+  EXPECT_EQ(j["constructions"][0]["passed"], 1);
+  EXPECT_EQ(j["constructions"][0]["coverage"]["p_range"], "4");
+}
+
+TEST(MpiExec, TimingModeTableAndPlot) {
+  const auto dir = scratch("timing");
+  const JobRun r = mpirun(4, "bcast --time --sizes 1K..8K --reps 2 --report " + dir.string() +
+                              " --format json,md,html");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("| bytes | n | schedule (us) | native (us)"), std::string::npos) << r.out;
+  EXPECT_EQ(count(r.out, "\n| 1024 |") + count(r.out, "\n| 2048 |") + count(r.out, "\n| 4096 |") +
+                count(r.out, "\n| 8192 |"), 4u) << r.out;
+  std::stringstream html;
+  html << std::ifstream(dir / "report.html").rdbuf();
+  EXPECT_NE(html.str().find("<svg"), std::string::npos);
+  EXPECT_NE(html.str().find("<polyline"), std::string::npos);
+  std::stringstream md;
+  md << std::ifstream(dir / "report.md").rdbuf();
+  EXPECT_NE(md.str().find("oversubscribed"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace collverify
