@@ -22,6 +22,7 @@
 #include "cli/cmd_solve.hpp"
 #include "cli/command.hpp"
 #include "model/error.hpp"
+#include "reports/escape.hpp"
 
 namespace cv = collverify;
 
@@ -80,8 +81,8 @@ int main(int argc, char** argv) {
       known = known || s->get_name() == argv[2];
     }
     if (!known) {
-      std::fprintf(stderr, "collverify: unknown construction '%s' for %s (accepted: %s)\n", argv[2],
-                   argv[1], names.c_str());
+      std::fprintf(stderr, "collverify: unknown construction '%s' for %s (accepted: %s)\n",
+                   cv::reports::one_line(argv[2]).c_str(), argv[1], names.c_str());
       return 2;
     }
   }
@@ -94,7 +95,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "collverify: %s (see collverify --help)\n", e.what());
+    std::fprintf(stderr, "collverify: %s (see collverify --help)\n", cv::reports::one_line(e.what()).c_str());
     return 2;
   }
   std::signal(SIGINT, on_sigint);
@@ -104,13 +105,14 @@ int main(int argc, char** argv) {
       if (*c.sub) return c.run(ctx);
     }
   } catch (const cv::InputError& e) {
-    std::fprintf(stderr, "collverify: %s\n", e.what());
+    std::fprintf(stderr, "collverify: %s\n", cv::reports::one_line(e.what()).c_str());
     return 2;
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "collverify: out of memory; run fewer --jobs or smaller p and n\n");
     return 2;
   } catch (const std::system_error& e) {
-    std::fprintf(stderr, "collverify: the system refused: %s; run fewer --jobs\n", e.what());
+    std::fprintf(stderr, "collverify: the system refused: %s; run fewer --jobs\n",
+                 cv::reports::one_line(e.what()).c_str());
     return 2;
   }
   return 2;
