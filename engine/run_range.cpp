@@ -30,13 +30,16 @@ void require_run_memory(const Family& f, const std::vector<std::int64_t>& pool,
   std::partial_sort(need.begin(), need.begin() + static_cast<std::ptrdiff_t>(top), need.end(),
                     std::greater<>());
   std::int64_t sum = 0;
-  for (std::size_t i = 0; i < top; ++i) sum = checked_add(sum, need[i].first, "memory estimate");
+  for (std::size_t i = 0; i < top; ++i) {
+    sum = checked_add(sum, checked_add(need[i].first, kCheckOverheadBytes, "memory estimate"),
+                      "memory estimate");
+  }
   if (top > 0) {
     require_memory(sum, fmt::format("{}: checking {} with {} job(s) at once", f.name(),
                                     f.what(need.front().second), jobs));
   }
   for (std::int64_t p : alone) {  // each alone p runs by itself on every job
-    require_memory(f.bytes(p, alone_jobs),
+    require_memory(checked_add(f.bytes(p, alone_jobs), kCheckOverheadBytes, "memory estimate"),
                    fmt::format("{}: checking {} on {} job(s)", f.name(), f.what(p), alone_jobs));
   }
 }

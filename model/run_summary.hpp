@@ -108,8 +108,9 @@ struct RunSummary {
   std::string version;
   std::string command;
   bool complete = true;  // false when the run was interrupted
-  std::string run_id;    // unique per run; every report file of the run carries it
   std::vector<ConstructionSummary> constructions;
+  std::string run_id;  // unique per run; every report file of the run carries it (last: keeps
+                       // the aggregate initialisation {schema, version, command, complete, ...})
 };
 
 }  // namespace collverify
