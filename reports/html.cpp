@@ -40,18 +40,22 @@ constexpr const char* kStyle =
     ".count{font-weight:bold}.witness{background:#fafafa;border-left:4px solid #b71c1c;"
     "padding:.4em .8em;font-family:monospace;white-space:pre-wrap;overflow-wrap:anywhere}";
 
+// The p not checked by an interrupted run are drawn grey: a bar of 14 passed out of 29999 p must
+// not look like a green run.
 std::string bar_svg(const ConstructionSummary& c) {
   constexpr double kWidth = 160;
-  const auto total = static_cast<double>(c.passed + c.failed + c.inconclusive);
+  const std::int64_t not_checked = std::max<std::int64_t>(c.not_checked, 0);
+  const auto total = static_cast<double>(c.passed + c.failed + c.inconclusive + not_checked);
   std::string out = fmt::format(
       "<svg width=\"{}\" height=\"14\" role=\"img\"><title>{} passed, {} failed, {} "
-      "inconclusive</title>",
-      kWidth, c.passed, c.failed, c.inconclusive);
+      "inconclusive, {} not checked</title>",
+      kWidth, c.passed, c.failed, c.inconclusive, not_checked);
   if (total <= 0)
     return out + fmt::format("<rect width=\"{}\" height=\"14\" fill=\"#ccc\"/></svg>", kWidth);
   double x = 0;
-  for (const auto& [count, color] : {std::pair{c.passed, "#2e7d32"}, std::pair{c.failed, "#c62828"},
-                                     std::pair{c.inconclusive, "#e0a800"}}) {
+  for (const auto& [count, color] :
+       {std::pair{c.passed, "#2e7d32"}, std::pair{c.failed, "#c62828"},
+        std::pair{c.inconclusive, "#e0a800"}, std::pair{not_checked, "#bdbdbd"}}) {
     const double w = kWidth * static_cast<double>(std::max<std::int64_t>(count, 0)) / total;
     if (w <= 0) continue;
     out +=

@@ -118,6 +118,11 @@ TEST(Incomplete, MarkdownHtmlAndStepSummarySayIncomplete) {
             std::string::npos);
   EXPECT_EQ(html.find(">pass<"), std::string::npos);
   EXPECT_NE(html.find("0123456789abcdef0123456789abcdef"), std::string::npos);
+  // The bar draws the p not checked (grey), not a green bar of what finished.
+  EXPECT_NE(html.find("0 inconclusive, 29999 not checked</title><rect x=\"0.0\" width=\"160.0\" "
+                      "height=\"14\" fill=\"#bdbdbd\"/>"),
+            std::string::npos)
+      << html;
   const std::string step = github_step_summary(run);
   EXPECT_NE(step.find("### collverify: incomplete"), std::string::npos) << step;
   EXPECT_EQ(step.find(": pass"), std::string::npos);
