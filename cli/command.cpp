@@ -52,9 +52,12 @@ RunOutput prepare_run_output(const CommonVerifyArgs& a) {
   RunOutput out;
   out.formats = parse_report_formats(a.format);
   out.formats.junit_chunk = a.junit_chunk;
+  out.run_id = new_run_id();
   if (!a.report.empty()) {
     prepare_report_dir(a.report);
     out.report_dir = a.report;
+    // Before any work: a second run on the same directory is refused at once, not after hours.
+    out.report_lock = std::make_shared<ReportDirLock>(lock_report_dir(a.report, out.run_id));
   }
   out.github = a.github;
   return out;
@@ -66,15 +69,13 @@ int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
   summary.version = COLLVERIFY_VERSION;
   summary.command = command;
   summary.complete = complete;
+  summary.run_id = out.run_id;
   summary.constructions = std::move(parts);
-  // A witness tree is drawn for the reports (embedded in report.md/html, and <name>_witness.dot
-  // beside them for `dot -Tsvg`).
+  // A witness tree is drawn for the reports (embedded in report.md/html, and written by
+  // write_reports as <name>_witness.dot beside them for `dot -Tsvg`).
   for (auto& c : summary.constructions) {
     if (!c.witness_tree || !c.picture_dot.empty()) continue;
     c.picture_dot = tree_dot(c.witness_tree->tree, c.witness_tree->sizes, c.witness_tree->title);
-    if (out.report_dir) {
-      write_file_atomically(*out.report_dir / (c.name + "_witness.dot"), c.picture_dot);
-    }
   }
   return finish_run(summary, out);
 }

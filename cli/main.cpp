@@ -24,6 +24,7 @@
 #include "cli/command.hpp"
 #include "cli/parse.hpp"
 #include "model/error.hpp"
+#include "reports/escape.hpp"
 
 namespace cv = collverify;
 
@@ -115,7 +116,8 @@ int main(int argc, char** argv) {
     if (!known) {
       const bool construction = parent == schedule || parent == verify;
       std::fprintf(stderr, "collverify: unknown %s '%s' for %s (accepted: %s)\n",
-                   construction ? "construction" : "subcommand", argv[2], argv[1], names.c_str());
+                   construction ? "construction" : "subcommand",
+                   cv::reports::one_line(argv[2]).c_str(), argv[1], names.c_str());
       return 2;
     }
   }
@@ -128,7 +130,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "collverify: %s (see collverify --help)\n", e.what());
+    std::fprintf(stderr, "collverify: %s (see collverify --help)\n", cv::reports::one_line(e.what()).c_str());
     return 2;
   } catch (const cv::InputError& e) {  // a flag's value refused by cli/parse.hpp
     std::fprintf(stderr, "collverify: %s\n", e.what());
@@ -143,7 +145,7 @@ int main(int argc, char** argv) {
       return c.run(ctx);
     }
   } catch (const cv::InputError& e) {
-    std::fprintf(stderr, "collverify: %s\n", e.what());
+    std::fprintf(stderr, "collverify: %s\n", cv::reports::one_line(e.what()).c_str());
     return 2;
   } catch (const nlohmann::json::exception& e) {
     // A reader of user JSON that let a library error through (fuzz/findings/README.md): the
@@ -154,7 +156,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "collverify: out of memory; run fewer --jobs or smaller p and n\n");
     return 2;
   } catch (const std::system_error& e) {
-    std::fprintf(stderr, "collverify: the system refused: %s; run fewer --jobs\n", e.what());
+    std::fprintf(stderr, "collverify: the system refused: %s; run fewer --jobs\n",
+                 cv::reports::one_line(e.what()).c_str());
     return 2;
   }
   return 2;

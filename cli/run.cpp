@@ -2,15 +2,19 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 
 #include "engine/run_range.hpp"
+#include "reports/escape.hpp"
 
 namespace collverify::cli {
 namespace {
+
+using reports::one_line;
 
 std::string witness(const Violation& v) {
   auto field = [](std::int64_t x) { return x == kNone ? std::string("-") : std::to_string(x); };
@@ -33,13 +37,21 @@ int finish_run(const RunSummary& summary, const RunOutput& out) {
   // The run is over: a Ctrl-C now would only cut a report in half (and leave its temporary).
   std::signal(SIGINT, SIG_IGN);
   for (const auto& c : summary.constructions) {
+    // The verdict word of the reports, upper case: an interrupted construction is INCOMPLETE,
+    // never PASS, whatever it checked before the interruption.
+    std::string verdict = construction_verdict(summary, c);
+    for (char& ch : verdict) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
     std::printf("%s %s: %lld checked, %lld passed, %lld failed, %lld inconclusive (%.1f s)\n",
-                c.failed ? "FAIL" : (c.inconclusive ? "INCONCLUSIVE" : "PASS"), c.name.c_str(),
-                static_cast<long long>(c.checked), static_cast<long long>(c.passed),
-                static_cast<long long>(c.failed), static_cast<long long>(c.inconclusive),
-                c.seconds);
+                verdict.c_str(), one_line(c.name).c_str(), static_cast<long long>(c.checked),
+                static_cast<long long>(c.passed), static_cast<long long>(c.failed),
+                static_cast<long long>(c.inconclusive), c.seconds);
+    if (!c.complete) {
+      std::printf("  not checked: %lld p%s\n", static_cast<long long>(c.not_checked),
+                  c.not_checked_p.empty() ? "" : one_line(" (p = " + c.not_checked_p + ")").c_str());
+    }
     if (!c.violations.empty()) {
-      std::printf("  smallest witness: %s\n", witness(c.violations.front()).c_str());
+      std::printf("  smallest witness%s: %s\n", c.complete ? "" : " found so far",
+                  one_line(witness(c.violations.front())).c_str());
     }
   }
   if (!summary.complete) std::printf("run interrupted: the reports cover what was finished\n");

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +18,9 @@ struct RunOutput {
   std::optional<std::filesystem::path> report_dir;
   ReportFormats formats;
   bool github = false;
+  std::string run_id;  // goes into every report file
+  // Held from before the run until the process ends: one run per report directory.
+  std::shared_ptr<ReportDirLock> report_lock;
 };
 
 int finish_run(const RunSummary& summary, const RunOutput& out);

@@ -20,14 +20,24 @@
 namespace collverify::engine {
 namespace {
 
-// Memory of one generic simulation: the Algorithm 6 expansion (a Transfer per rank and round,
-// plus a vector per round) and the p x n bits of holdings.
+// Memory of one generic simulation, an upper bound (tests/engine/memory_estimate_test.cpp holds
+// it against the peak resident size). The Algorithm 6 expansion has n - 1 + q rounds; each
+// round's vector of Transfers grows by push_back to a capacity of at most bit_ceil(p) entries
+// (plus the allocator's chunk header), and the vector of rounds itself grows to at most twice
+// the rounds, with the old buffer alive while it moves (3 headers of 24 bytes per round). The
+// initial holdings list one Holding per block; the simulation keeps p x n bits of holdings and
+// two counters per rank. (The old estimate, p Transfers and one header per round, was 1.6x too
+// low at p = 20: 10.1 GiB peak for 6.2 GiB estimated at n = 10^7.)
 std::int64_t simulation_bytes(std::int64_t p, std::int64_t n) {
   const std::string what = fmt::format("the explicit schedule of p = {}, n = {}", p, n);
   const std::int64_t rounds = checked_add(n - 1, ceil_log2(p), what);
-  const std::int64_t per_round =
-      checked_add(checked_mul(p, static_cast<std::int64_t>(sizeof(Transfer)), what), 24, what);
-  return checked_add(checked_mul(rounds, per_round, what), checked_mul(p, n, what) / 8, what);
+  const std::int64_t capacity = std::int64_t{1} << ceil_log2(p);
+  const std::int64_t per_round = checked_add(
+      checked_mul(capacity, static_cast<std::int64_t>(sizeof(Transfer)), what), 32 + 3 * 24, what);
+  const std::int64_t holdings = checked_add(
+      checked_mul(n, static_cast<std::int64_t>(sizeof(Holding)), what),
+      checked_add(checked_mul(p, n, what) / 8, checked_mul(p, 8, what), what), what);
+  return checked_add(checked_mul(rounds, per_round, what), holdings, what);
 }
 
 // Memory of building and checking one p: the tables plus 9 bytes per rank (recv_table.hpp).

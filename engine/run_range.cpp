@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
+#include <string>
 #include <optional>
 
 #include "engine/work_pool.hpp"
@@ -29,13 +30,16 @@ void require_run_memory(const Family& f, const std::vector<std::int64_t>& pool,
   std::partial_sort(need.begin(), need.begin() + static_cast<std::ptrdiff_t>(top), need.end(),
                     std::greater<>());
   std::int64_t sum = 0;
-  for (std::size_t i = 0; i < top; ++i) sum = checked_add(sum, need[i].first, "memory estimate");
+  for (std::size_t i = 0; i < top; ++i) {
+    sum = checked_add(sum, checked_add(need[i].first, kCheckOverheadBytes, "memory estimate"),
+                      "memory estimate");
+  }
   if (top > 0) {
     require_memory(sum, fmt::format("{}: checking {} with {} job(s) at once", f.name(),
                                     f.what(need.front().second), jobs));
   }
   for (std::int64_t p : alone) {  // each alone p runs by itself on every job
-    require_memory(f.bytes(p, alone_jobs),
+    require_memory(checked_add(f.bytes(p, alone_jobs), kCheckOverheadBytes, "memory estimate"),
                    fmt::format("{}: checking {} on {} job(s)", f.name(), f.what(p), alone_jobs));
   }
 }
@@ -50,15 +54,38 @@ void add_rounds(Coverage& c, const std::vector<InstanceResult>& instances) {
   }
 }
 
+// "14, 21..30000": ascending p as runs of consecutive values, the first kShownRuns of them, then
+// "... (N more p)"; empty for none. Says in a report which p an interrupted run did not check.
+std::string p_runs_text(const std::vector<std::int64_t>& ps) {
+  constexpr std::size_t kShownRuns = 20;
+  std::string out;
+  std::size_t runs = 0;
+  for (std::size_t i = 0; i < ps.size();) {
+    std::size_t j = i;
+    while (j + 1 < ps.size() && ps[j + 1] == ps[j] + 1) ++j;
+    if (runs == kShownRuns) {
+      out += fmt::format(", ... ({} more p)", ps.size() - i);
+      break;
+    }
+    if (runs > 0) out += ", ";
+    out += i == j ? fmt::format("{}", ps[i]) : fmt::format("{}..{}", ps[i], ps[j]);
+    ++runs;
+    i = j + 1;
+  }
+  return out;
+}
+
 // Folds the outcomes (indexed like ps) into the summary; outcomes not present were not run.
 void summarise(const std::vector<std::int64_t>& ps, std::vector<std::optional<Outcome>>& outcomes,
                const RunOptions& o, ConstructionSummary& s, bool& complete) {
   std::vector<Violation> all;
+  std::vector<std::int64_t> not_checked;
   for (std::size_t i = 0; i < ps.size(); ++i) {
     auto& oc = outcomes[i];
     // Not run, or stopped inside (a p running alone) before it found a violation: not checked.
     if (!oc || (!oc->complete && oc->violations.empty())) {
       complete = false;
+      not_checked.push_back(ps[i]);
       continue;
     }
     if (!oc->complete) complete = false;
@@ -81,6 +108,9 @@ void summarise(const std::vector<std::int64_t>& ps, std::vector<std::optional<Ou
     }
     for (auto& v : oc->violations) all.push_back(std::move(v));
   }
+  s.complete = complete;
+  s.not_checked = static_cast<std::int64_t>(not_checked.size());
+  s.not_checked_p = p_runs_text(not_checked);
   std::sort(all.begin(), all.end());
   s.violations_total = static_cast<std::int64_t>(all.size());
   s.violations_cap = static_cast<std::int64_t>(o.max_violations);

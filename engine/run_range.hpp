@@ -30,6 +30,12 @@
 
 namespace collverify::engine {
 
+// What one running check takes besides Family::bytes(): the allocator's per-thread arena, the
+// first touch of thread-local buffers and code pages. Measured below 1 MB per check
+// (tests/engine/memory_estimate_test.cpp holds every bytes() + this against the peak resident
+// size); the memory refusal adds it once per job.
+inline constexpr std::int64_t kCheckOverheadBytes = std::int64_t{16} << 20;
+
 struct RunOptions {
   int jobs = 1;
   std::size_t max_violations = 100;

@@ -1,5 +1,5 @@
 // The results of a verification run, as the report writers (reports/) receive them. This is the
-// data behind summary.json schema 2 (docs/DESIGN.md "Reports").
+// data behind summary.json schema 3 (docs/DESIGN.md "Reports").
 #pragma once
 
 #include <cstdint>
@@ -96,14 +96,21 @@ struct ConstructionSummary {
   std::string picture_dot;                // Graphviz picture of violations[0] (trees), if any
   std::optional<WitnessTree> witness_tree; // drawn into picture_dot by the writers' caller
   Coverage coverage;
+  // false when some p of the range were not checked (the run was interrupted): its verdict is
+  // then "incomplete" (unless a violation was found) and its witness the smallest found so far.
+  bool complete = true;
+  std::int64_t not_checked = 0;  // p of the range not checked
+  std::string not_checked_p;     // which: "14, 21..30000" (the first runs, then "... (N more)")
 };
 
 struct RunSummary {
-  int schema = 2;
+  int schema = 3;
   std::string version;
   std::string command;
   bool complete = true;  // false when the run was interrupted
   std::vector<ConstructionSummary> constructions;
+  std::string run_id;  // unique per run; every report file of the run carries it (last: keeps
+                       // the aggregate initialisation {schema, version, command, complete, ...})
 };
 
 }  // namespace collverify

@@ -2,9 +2,16 @@
 // rename() within one directory is atomic on POSIX, so a reader (or a run killed mid-write)
 // sees the previous file or the complete new one. The directory is fsynced afterwards, best
 // effort, so the rename itself survives a crash. POSIX only.
+//
+// The temporary's name is unpredictable (pid and 64 random bits) and it is created with
+// O_CREAT|O_EXCL|O_NOFOLLOW: a symbolic link or file planted at a name we might use makes the
+// open fail (we try another name), it is never written through. rename() replaces a symbolic
+// link at the target itself and never follows it.
 #include <cerrno>
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
+#include <random>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -32,9 +39,22 @@ namespace fs = std::filesystem;
 // every path that does not reach the rename.
 class TemporaryFile {
  public:
-  TemporaryFile(const fs::path& target, fs::path name) : target_(target), name_(std::move(name)) {
-    fd_ = ::open(name_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    if (fd_ < 0) fail(target_, "cannot create '" + name_.string() + "'", errno);
+  // Creates a fresh temporary beside target. EEXIST means someone else's file (or link) has the
+  // name: take another; fresh random bits each time make a repeated collision with a genuine
+  // temporary practically impossible.
+  explicit TemporaryFile(const fs::path& target) : target_(target) {
+    std::random_device random;
+    for (int attempt = 0;; ++attempt) {
+      const std::uint64_t bits = (std::uint64_t{random()} << 32) ^ random();
+      name_ = target;
+      name_ += fmt::format(".tmp.{}.{:016x}", ::getpid(), bits);
+      fd_ = ::open(name_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+      if (fd_ >= 0) return;
+      const int error = errno;
+      if (error != EEXIST || attempt >= 16) {
+        fail(target_, "cannot create '" + name_.string() + "'", error);
+      }
+    }
   }
   TemporaryFile(const TemporaryFile&) = delete;
   TemporaryFile& operator=(const TemporaryFile&) = delete;
@@ -88,9 +108,7 @@ void write_file_atomically(const fs::path& path, const std::string& content) {
     fs::create_directories(dir, ec);
     if (ec) fail(path, "cannot create directory '" + dir.string() + "'", ec.value());
   }
-  fs::path temporary = path;
-  temporary += fmt::format(".tmp.{}", ::getpid());
-  TemporaryFile file(path, temporary);
+  TemporaryFile file(path);
   file.write_all(content);
   file.sync_and_rename();
   sync_directory(dir);

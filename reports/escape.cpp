@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstddef>
 
+#include <fmt/format.h>
+
 namespace collverify::reports {
 
 std::string xml_escape(std::string_view text) {
@@ -74,6 +76,26 @@ std::string markdown_code(std::string_view text) {
   // A span starting or ending with a backtick needs a space so the fence is not extended.
   const bool pad = !body.empty() && (body.front() == '`' || body.back() == '`');
   return fence + (pad ? " " : "") + body + (pad ? " " : "") + fence;
+}
+
+std::string one_line(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\\') {
+      out += "\\\\";
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (u < 0x20 || u == 0x7f) {
+      out += fmt::format("\\x{:02x}", u);
+    } else {
+      out += c;
+    }
+  }
+  return out;
 }
 
 std::string github_escape_data(std::string_view text) {

@@ -22,6 +22,13 @@ std::string markdown_escape(std::string_view text);
 // of backticks inside, with | escaped for tables and line breaks turned into spaces.
 std::string markdown_code(std::string_view text);
 
+// One line of plain text for stdout or stderr, where a CI runner reads lines (GitHub executes a
+// line that starts with "::" as a workflow command): \n \r and the other control characters
+// become the visible escapes \n, \r and \xNN, and a backslash becomes \\, so a user's text
+// (a file name with a newline) can never end the line and start one of its own. Used by cli/
+// for every message that may carry a user's text.
+std::string one_line(std::string_view text);
+
 // GitHub workflow command data (after "::"): % \r \n become %25 %0D %0A.
 std::string github_escape_data(std::string_view text);
 

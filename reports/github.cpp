@@ -1,5 +1,6 @@
 // GitHub Actions output: workflow-command annotations for the first violations, and a short
-// Markdown summary for $GITHUB_STEP_SUMMARY. GitHub shows only the first 10 error annotations of
+// Markdown summary for $GITHUB_STEP_SUMMARY. An interrupted construction gets a ::warning naming
+// the p it did not check. GitHub shows only the first 10 error annotations of
 // a step, hence the default cap and the round-robin choice: every failing construction gets its
 // smallest witness shown before any construction gets a second one. A construction whose
 // violation list was cut (--max-violations) also gets one ::warning saying how many were found.
@@ -67,6 +68,12 @@ std::string github_annotations(const RunSummary& summary, std::size_t max_errors
   for (std::size_t i = 0; i < quota.size(); ++i) {
     const ConstructionSummary& c = summary.constructions[i];
     for (std::size_t j = 0; j < quota[i]; ++j) out += annotation(c.name, c.violations[j]);
+    // An interrupted construction says so where the CI shows it: its p not checked are no pass.
+    if (reports::construction_incomplete(summary, c)) {
+      out += fmt::format("::warning title={}::{}\n",
+                         reports::github_escape_property("collverify " + c.name + " incomplete"),
+                         reports::github_escape_data(reports::not_checked_text(c)));
+    }
     // A cut list must say so where the CI shows it, not only in the files.
     if (reports::violations_found(c) > static_cast<std::int64_t>(c.violations.size())) {
       out += fmt::format("::warning title={}::{}\n",
@@ -78,8 +85,15 @@ std::string github_annotations(const RunSummary& summary, std::size_t max_errors
 }
 
 std::string github_step_summary(const RunSummary& summary) {
-  std::string out = fmt::format("### collverify: {}{}\n\n", to_string(reports::run_status(summary)),
+  std::string out = fmt::format("### collverify: {}{}\n\n", run_verdict(summary),
                                 summary.complete ? "" : " (INCOMPLETE: interrupted)");
+  if (!summary.run_id.empty()) out += fmt::format("Run id: {}\n\n", reports::markdown_code(summary.run_id));
+  for (const ConstructionSummary& c : summary.constructions) {
+    if (reports::construction_incomplete(summary, c)) {
+      out += fmt::format("**{} not checked** — {}.\n\n", reports::markdown_escape(c.name),
+                         reports::markdown_escape(reports::not_checked_text(c)));
+    }
+  }
   if (summary.constructions.empty()) return out + "No construction was checked.\n";
   out += "| construction | checked | passed | failed | inconclusive | violations | rounds | "
          "first witness |\n";

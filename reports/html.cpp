@@ -29,8 +29,8 @@ constexpr const char* kStyle =
     "table{border-collapse:collapse;margin:.5em 0 1.5em}"
     "th,td{border:1px solid #bbb;padding:2px 8px}th{background:#f0f0f0;text-align:left}"
     "td.num{text-align:right;font-variant-numeric:tabular-nums}"
-    ".pass{color:#1b5e20}.fail{color:#b71c1c}.inconclusive{color:#8a6d00}"
-    ".incomplete{background:#fff3cd;border:1px solid #d4a000;padding:.5em}"
+    ".pass{color:#1b5e20}.fail{color:#b71c1c}.inconclusive,.incomplete{color:#8a6d00}"
+    ".interrupted{background:#fff3cd;border:1px solid #d4a000;padding:.5em}"
     "table.excerpt td{text-align:right;font-family:monospace}"
     "td.marked{background:#ffcdd2;font-weight:bold;outline:2px solid #b71c1c}"
     "table.excerpt .gap{background:#eee;color:#666;text-align:center;border-top:none;"
@@ -40,18 +40,22 @@ constexpr const char* kStyle =
     ".count{font-weight:bold}.witness{background:#fafafa;border-left:4px solid #b71c1c;"
     "padding:.4em .8em;font-family:monospace;white-space:pre-wrap;overflow-wrap:anywhere}";
 
+// The p not checked by an interrupted run are drawn grey: a bar of 14 passed out of 29999 p must
+// not look like a green run.
 std::string bar_svg(const ConstructionSummary& c) {
   constexpr double kWidth = 160;
-  const auto total = static_cast<double>(c.passed + c.failed + c.inconclusive);
+  const std::int64_t not_checked = std::max<std::int64_t>(c.not_checked, 0);
+  const auto total = static_cast<double>(c.passed + c.failed + c.inconclusive + not_checked);
   std::string out = fmt::format(
       "<svg width=\"{}\" height=\"14\" role=\"img\"><title>{} passed, {} failed, {} "
-      "inconclusive</title>",
-      kWidth, c.passed, c.failed, c.inconclusive);
+      "inconclusive, {} not checked</title>",
+      kWidth, c.passed, c.failed, c.inconclusive, not_checked);
   if (total <= 0)
     return out + fmt::format("<rect width=\"{}\" height=\"14\" fill=\"#ccc\"/></svg>", kWidth);
   double x = 0;
-  for (const auto& [count, color] : {std::pair{c.passed, "#2e7d32"}, std::pair{c.failed, "#c62828"},
-                                     std::pair{c.inconclusive, "#e0a800"}}) {
+  for (const auto& [count, color] :
+       {std::pair{c.passed, "#2e7d32"}, std::pair{c.failed, "#c62828"},
+        std::pair{c.inconclusive, "#e0a800"}, std::pair{not_checked, "#bdbdbd"}}) {
     const double w = kWidth * static_cast<double>(std::max<std::int64_t>(count, 0)) / total;
     if (w <= 0) continue;
     out +=
@@ -64,11 +68,15 @@ std::string bar_svg(const ConstructionSummary& c) {
 std::string run_header(const RunSummary& run) {
   std::string out = "<h1>collverify report</h1>\n";
   out += run.complete ? "<p>Run: complete.</p>\n"
-                      : "<p class=\"incomplete\">Run: <strong>INCOMPLETE</strong> (interrupted; "
-                        "the figures cover the finished checks only).</p>\n";
-  const char* verdict = to_string(reports::run_status(run));
+                      : "<p class=\"interrupted\">Run: <strong>INCOMPLETE</strong> (interrupted; "
+                        "the figures cover the finished checks only, and the p not checked "
+                        "were not judged).</p>\n";
+  const char* verdict = run_verdict(run);
   out += fmt::format("<ul><li>verdict: <strong class=\"{0}\">{0}</strong></li>", verdict);
   out += fmt::format("<li>command: <code>{}</code></li>", xml_escape(run.command));
+  if (!run.run_id.empty()) {
+    out += fmt::format("<li>run id: <code>{}</code></li>", xml_escape(run.run_id));
+  }
   return out + fmt::format("<li>version: <code>{}</code></li></ul>\n", xml_escape(run.version));
 }
 
@@ -79,7 +87,7 @@ std::string constructions_table(const RunSummary& run) {
       "<table><tr><th>construction</th><th>verdict</th><th>checked</th><th>passed</th>"
       "<th>failed</th><th>inconclusive</th><th>seconds</th><th>passed vs failed</th></tr>\n";
   for (const ConstructionSummary& c : run.constructions) {
-    const char* verdict = to_string(reports::construction_status(c));
+    const char* verdict = construction_verdict(run, c);
     out += fmt::format(
         "<tr><td><code>{0}</code></td><td class=\"{1}\">{1}</td><td class=\"num\">{2}</td>"
         "<td class=\"num\">{3}</td><td class=\"num\">{4}</td><td class=\"num\">{5}</td>"
@@ -98,7 +106,7 @@ std::string coverage_list(const ConstructionSummary& c) {
   return out + "</dl>\n";
 }
 
-std::string violations_table(const ConstructionSummary& c) {
+std::string violations_table(const RunSummary& run, const ConstructionSummary& c) {
   if (c.violations.empty()) {
     return c.failed > 0
                ? fmt::format("<p>{} checks failed; no witness was recorded.</p>\n", c.failed)
@@ -106,7 +114,8 @@ std::string violations_table(const ConstructionSummary& c) {
   }
   std::string out = fmt::format("<h3>Violations</h3>\n<p class=\"count\">{}</p>\n",
                                 xml_escape(reports::violations_count_text(c)));
-  out += fmt::format("<p>Smallest witness:</p>\n<p class=\"witness\">{}</p>\n",
+  out += fmt::format("<p>{}:</p>\n<p class=\"witness\">{}</p>\n",
+                     xml_escape(reports::witness_heading(run, c)),
                      xml_escape(reports::witness_lead(c.violations.front())));
   out +=
       "<table><tr><th>#</th><th>property</th><th>p</th><th>n</th><th>rank</th>"
@@ -159,14 +168,19 @@ std::string excerpt_table(const ConstructionSummary& c, const ScheduleExcerpt& e
                            xml_escape(reports::excerpt_legend(e, grid, first)));
 }
 
-std::string construction_section(const ConstructionSummary& c) {
+std::string construction_section(const RunSummary& run, const ConstructionSummary& c) {
   const std::int64_t found = reports::violations_found(c);
-  const char* verdict = to_string(reports::construction_status(c));
+  const char* verdict = construction_verdict(run, c);
   std::string out = fmt::format("<h2><code>{}</code>: <span class=\"{}\">{}</span>",
                                 xml_escape(c.name), verdict, verdict);
   if (found > 0) out += fmt::format(", {} violation{}", found, found == 1 ? "" : "s");
-  out += "</h2>\n" + coverage_list(c);
-  out += violations_table(c);
+  out += "</h2>\n";
+  if (reports::construction_incomplete(run, c)) {
+    out += fmt::format("<p class=\"interrupted\"><strong>Not checked</strong> &mdash; {}.</p>\n",
+                       xml_escape(reports::not_checked_text(c)));
+  }
+  out += coverage_list(c);
+  out += violations_table(run, c);
   if (c.excerpt) out += excerpt_table(c, *c.excerpt);
   if (!c.picture_dot.empty()) {
     out += "<h3>Picture of the witness (Graphviz DOT, render with <code>dot -Tsvg</code>)</h3>\n"
@@ -182,7 +196,7 @@ std::string html_report(const RunSummary& summary) {
   out +=
       fmt::format("<title>collverify report</title>\n<style>{}</style>\n</head>\n<body>\n", kStyle);
   out += run_header(summary) + constructions_table(summary);
-  for (const ConstructionSummary& c : summary.constructions) out += construction_section(c);
+  for (const ConstructionSummary& c : summary.constructions) out += construction_section(summary, c);
   return out + "</body>\n</html>\n";
 }
 

@@ -1,8 +1,10 @@
-// summary_json: summary.json, schema 2 (docs/DESIGN.md "Reports"), the contract for tools that read
-// our results. Schema 2 keeps every schema-1 key with its meaning and adds, per construction,
+// summary_json: summary.json, schema 3 (docs/DESIGN.md "Reports"), the contract for tools that read
+// our results. Schema 2 kept every schema-1 key with its meaning and added, per construction,
 // violations_total, violations_cap and truncated (so a cut violation list says so) and a
 // coverage object (p range, parameters, properties, lower bound, instances, rounds against the
-// lower bound). Keys keep the order of the design document; kNone becomes null; "instances" is
+// lower bound). Schema 3 keeps every schema-2 key and adds run_id and verdict (pass, fail,
+// inconclusive, incomplete) to the run and verdict, complete, not_checked and not_checked_p to
+// each construction, so an interrupted run can never be read as a pass. Keys keep the order of the design document; kNone becomes null; "instances" is
 // present only when the construction recorded any. Cases and excerpts are not part of it.
 #include <algorithm>
 #include <cstdint>
@@ -11,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/error.hpp"
+#include "reports/summary_text.hpp"
 #include "reports/writers.hpp"
 
 namespace collverify {
@@ -56,9 +59,13 @@ Json coverage_json(const Coverage& c) {
   return j;
 }
 
-Json construction_json(const ConstructionSummary& c) {
+Json construction_json(const RunSummary& run, const ConstructionSummary& c) {
   Json j;
   j["name"] = c.name;
+  j["verdict"] = construction_verdict(run, c);
+  j["complete"] = !reports::construction_incomplete(run, c);
+  j["not_checked"] = c.not_checked;
+  j["not_checked_p"] = c.not_checked_p;
   j["checked"] = c.checked;
   j["passed"] = c.passed;
   j["failed"] = c.failed;
@@ -82,15 +89,17 @@ Json construction_json(const ConstructionSummary& c) {
 }  // namespace
 
 std::string summary_json(const RunSummary& summary) {
-  CV_ASSERT(summary.schema == 2, "summary_json writes schema 2 only");
+  CV_ASSERT(summary.schema == 3, "summary_json writes schema 3 only");
   Json j;
-  j["schema"] = 2;
+  j["schema"] = 3;
   j["version"] = summary.version;
   j["command"] = summary.command;
+  j["run_id"] = summary.run_id;
   j["complete"] = summary.complete;
+  j["verdict"] = run_verdict(summary);
   j["constructions"] = Json::array();
   for (const ConstructionSummary& c : summary.constructions) {
-    j["constructions"].push_back(construction_json(c));
+    j["constructions"].push_back(construction_json(summary, c));
   }
   // Replace invalid UTF-8 rather than throw: a report must not be lost to one odd message byte.
   return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";

@@ -4,6 +4,9 @@
 // complete, the command, the version and the violation count (violations_total,
 // violations_listed, violations_cap, violations_truncated: a capped list says so in the CI's
 // own view as well). A test case covers junit_chunk consecutive CaseResults; its time is their sum.
+// An interrupted construction gets one more test case, "not checked (interrupted)", with an
+// <error> saying which p were not checked: a CI dashboard shows errors, not properties, so an
+// interrupted run never reads as green there.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -28,6 +31,7 @@ using reports::xml_escape;
 struct JunitCase {
   std::string name;
   Status status = Status::pass;
+  std::string error;  // non-empty: an <error> (the p this case stands for were not checked)
   double seconds = 0;
   const Violation* witness = nullptr;  // the first failing case's, if it recorded one
   std::int64_t first_failing_p = kNone;
@@ -60,18 +64,33 @@ JunitCase merge_chunk(std::span<const CaseResult> chunk) {
 // Without per-p cases, one case "all" carries the construction's verdict so that a failure
 // still reaches the CI.
 JunitCase whole_construction(const ConstructionSummary& c) {
-  JunitCase out{"all", reports::construction_status(c), c.seconds, nullptr, kNone, kInconclusive};
+  JunitCase out{"all", reports::construction_status(c), "", c.seconds, nullptr, kNone,
+                kInconclusive};
   if (!c.violations.empty()) out.witness = &c.violations.front();
   return out;
 }
 
-std::vector<JunitCase> junit_cases(const ConstructionSummary& c, std::int64_t chunk) {
-  if (c.cases.empty()) return {whole_construction(c)};
+std::vector<JunitCase> junit_cases(const RunSummary& run, const ConstructionSummary& c,
+                                   std::int64_t chunk) {
+  const bool incomplete = reports::construction_incomplete(run, c);
   std::vector<JunitCase> out;
-  const std::span<const CaseResult> all(c.cases);
-  const auto size = static_cast<std::size_t>(chunk);
-  for (std::size_t begin = 0; begin < all.size(); begin += size) {
-    out.push_back(merge_chunk(all.subspan(begin, std::min(size, all.size() - begin))));
+  if (c.cases.empty()) {
+    // An interrupted construction without cases has nothing to judge as "all" unless it failed.
+    if (!incomplete || reports::construction_status(c) == Status::fail) {
+      out.push_back(whole_construction(c));
+    }
+  } else {
+    const std::span<const CaseResult> all(c.cases);
+    const auto size = static_cast<std::size_t>(chunk);
+    for (std::size_t begin = 0; begin < all.size(); begin += size) {
+      out.push_back(merge_chunk(all.subspan(begin, std::min(size, all.size() - begin))));
+    }
+  }
+  if (incomplete) {
+    JunitCase jc;
+    jc.name = "not checked (interrupted)";
+    jc.error = reports::not_checked_text(c);
+    out.push_back(std::move(jc));
   }
   return out;
 }
@@ -93,6 +112,10 @@ std::string failure_xml(const JunitCase& jc) {
 std::string testcase_xml(const JunitCase& jc, const std::string& classname) {
   std::string out = fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"{}\"",
                                 xml_escape(jc.name), classname, reports::seconds_text(jc.seconds));
+  if (!jc.error.empty()) {
+    return out + fmt::format(">\n      <error message=\"{}\" type=\"incomplete\"/>\n    </testcase>\n",
+                             xml_escape(jc.error));
+  }
   switch (jc.status) {
     case Status::pass: return out + "/>\n";
     case Status::fail: return out + ">\n" + failure_xml(jc) + "    </testcase>\n";
@@ -104,7 +127,7 @@ std::string testcase_xml(const JunitCase& jc, const std::string& classname) {
 }
 
 struct Counts {
-  std::size_t tests = 0, failures = 0, skipped = 0;
+  std::size_t tests = 0, failures = 0, errors = 0, skipped = 0;
   double seconds = 0;
 };
 
@@ -112,8 +135,10 @@ Counts count(const std::vector<JunitCase>& cases) {
   Counts n;
   for (const JunitCase& jc : cases) {
     ++n.tests;
-    n.failures += jc.status == Status::fail ? 1 : 0;
-    n.skipped += jc.status == Status::inconclusive ? 1 : 0;
+    const bool error = !jc.error.empty();
+    n.errors += error ? 1 : 0;
+    n.failures += !error && jc.status == Status::fail ? 1 : 0;
+    n.skipped += !error && jc.status == Status::inconclusive ? 1 : 0;
     n.seconds += jc.seconds;
   }
   return n;
@@ -124,12 +149,16 @@ std::string testsuite_xml(const RunSummary& run, const ConstructionSummary& c,
   const Counts n = count(cases);
   const std::string classname = xml_escape("collverify." + c.name);
   std::string out = fmt::format(
-      "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" "
+      "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" "
       "time=\"{}\">\n",
-      xml_escape(c.name), n.tests, n.failures, n.skipped, reports::seconds_text(c.seconds));
+      xml_escape(c.name), n.tests, n.failures, n.errors, n.skipped,
+      reports::seconds_text(c.seconds));
   out += "    <properties>\n";
   out += fmt::format("      <property name=\"complete\" value=\"{}\"/>\n",
                      run.complete ? "true" : "false");
+  out += fmt::format("      <property name=\"verdict\" value=\"{}\"/>\n",
+                     construction_verdict(run, c));
+  out += fmt::format("      <property name=\"run_id\" value=\"{}\"/>\n", xml_escape(run.run_id));
   out += fmt::format("      <property name=\"command\" value=\"{}\"/>\n", xml_escape(run.command));
   out += fmt::format("      <property name=\"version\" value=\"{}\"/>\n", xml_escape(run.version));
   const auto listed = static_cast<std::int64_t>(c.violations.size());
@@ -154,18 +183,19 @@ std::string junit_xml(const RunSummary& summary, std::int64_t junit_chunk) {
   Counts total;
   double seconds = 0;
   for (const ConstructionSummary& c : summary.constructions) {
-    suites.push_back(junit_cases(c, junit_chunk));
+    suites.push_back(junit_cases(summary, c, junit_chunk));
     const Counts n = count(suites.back());
     total.tests += n.tests;
     total.failures += n.failures;
+    total.errors += n.errors;
     total.skipped += n.skipped;
     seconds += c.seconds;
   }
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   out += fmt::format(
-      "<testsuites name=\"collverify\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" "
+      "<testsuites name=\"collverify\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" "
       "time=\"{}\">\n",
-      total.tests, total.failures, total.skipped, reports::seconds_text(seconds));
+      total.tests, total.failures, total.errors, total.skipped, reports::seconds_text(seconds));
   for (std::size_t i = 0; i < suites.size(); ++i) {
     out += testsuite_xml(summary, summary.constructions[i], suites[i]);
   }

@@ -27,9 +27,10 @@ std::string run_header(const RunSummary& run) {
   std::string out = "# collverify report\n\n";
   out += run.complete ? "Run: complete.\n\n"
                       : "Run: **INCOMPLETE** (interrupted; the figures cover the finished checks "
-                        "only).\n\n";
-  out += fmt::format("- verdict: **{}**\n", to_string(reports::run_status(run)));
+                        "only, and the p not checked were not judged).\n\n";
+  out += fmt::format("- verdict: **{}**\n", run_verdict(run));
   out += fmt::format("- command: {}\n", markdown_code(run.command));
+  if (!run.run_id.empty()) out += fmt::format("- run id: {}\n", markdown_code(run.run_id));
   out += fmt::format("- version: {}\n\n", markdown_code(run.version));
   return out;
 }
@@ -41,7 +42,7 @@ std::string constructions_table(const RunSummary& run) {
   out += "|:--|:--|--:|--:|--:|--:|--:|\n";
   for (const ConstructionSummary& c : run.constructions) {
     out += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", markdown_code(c.name),
-                       to_string(reports::construction_status(c)), c.checked, c.passed, c.failed,
+                       construction_verdict(run, c), c.checked, c.passed, c.failed,
                        c.inconclusive, reports::seconds_text(c.seconds));
   }
   return out + "\n";
@@ -55,15 +56,15 @@ std::string coverage_list(const ConstructionSummary& c) {
   return out + "\n";
 }
 
-std::string violations_table(const ConstructionSummary& c) {
+std::string violations_table(const RunSummary& run, const ConstructionSummary& c) {
   if (c.violations.empty()) {
     return c.failed > 0 ? fmt::format("{} checks failed; no witness was recorded.\n\n", c.failed)
                         : std::string();
   }
   std::string out = "### Violations\n\n" +
                     markdown_escape(reports::violations_count_text(c)) + "\n\n";
-  out += "Smallest witness: " + markdown_escape(reports::witness_lead(c.violations.front())) +
-         "\n\n";
+  out += reports::witness_heading(run, c) + ": " +
+         markdown_escape(reports::witness_lead(c.violations.front())) + "\n\n";
   out += "| # | property | p | n | rank | round | block | message |\n";
   out += "|--:|:--|--:|--:|--:|--:|--:|:--|\n";
   const std::size_t listed = std::min(c.violations.size(), reports::kListedViolations);
@@ -106,13 +107,16 @@ std::string excerpt_table(const ConstructionSummary& c, const ScheduleExcerpt& e
   return out + "\n" + markdown_escape(reports::excerpt_legend(e, grid, first)) + "\n\n";
 }
 
-std::string construction_section(const ConstructionSummary& c) {
+std::string construction_section(const RunSummary& run, const ConstructionSummary& c) {
   const std::int64_t found = reports::violations_found(c);
-  std::string out = fmt::format("## {}: {}", markdown_code(c.name),
-                                to_string(reports::construction_status(c)));
+  std::string out = fmt::format("## {}: {}", markdown_code(c.name), construction_verdict(run, c));
   if (found > 0) out += fmt::format(", {} violation{}", found, found == 1 ? "" : "s");
-  out += "\n\n" + coverage_list(c);
-  out += violations_table(c);
+  out += "\n\n";
+  if (reports::construction_incomplete(run, c)) {
+    out += "**Not checked** — " + markdown_escape(reports::not_checked_text(c)) + ".\n\n";
+  }
+  out += coverage_list(c);
+  out += violations_table(run, c);
   if (c.excerpt) out += excerpt_table(c, *c.excerpt);
   if (!c.picture_dot.empty()) {
     out += "### Picture of the witness (Graphviz DOT, render with `dot -Tsvg`)\n\n```dot\n" +
@@ -125,7 +129,7 @@ std::string construction_section(const ConstructionSummary& c) {
 
 std::string markdown_report(const RunSummary& summary) {
   std::string out = run_header(summary) + constructions_table(summary);
-  for (const ConstructionSummary& c : summary.constructions) out += construction_section(c);
+  for (const ConstructionSummary& c : summary.constructions) out += construction_section(summary, c);
   return out;
 }
 

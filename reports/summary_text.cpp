@@ -1,6 +1,8 @@
 // Shared wording; see summary_text.hpp.
 #include "reports/summary_text.hpp"
 
+#include "reports/writers.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -102,4 +104,49 @@ Status run_status(const RunSummary& run) {
   return worst;
 }
 
+bool construction_incomplete(const RunSummary& run, const ConstructionSummary& c) {
+  if (!c.complete) return true;
+  if (run.complete) return false;
+  return std::all_of(run.constructions.begin(), run.constructions.end(),
+                     [](const ConstructionSummary& x) { return x.complete; });
+}
+
+std::string not_checked_text(const ConstructionSummary& c) {
+  std::string out = "interrupted: ";
+  if (c.not_checked > 0) {
+    out += fmt::format("{} of {} p not checked", c.not_checked, c.checked + c.not_checked);
+    if (!c.not_checked_p.empty()) out += fmt::format(" (p = {})", c.not_checked_p);
+  } else {
+    out += "not every p of the range was checked";
+  }
+  return out + (c.checked == 0 ? "; nothing was checked" : "");
+}
+
+std::string witness_heading(const RunSummary& run, const ConstructionSummary& c) {
+  return construction_incomplete(run, c)
+             ? "Smallest witness found so far (the run was interrupted; a smaller p among those "
+               "not checked may fail)"
+             : "Smallest witness";
+}
+
 }  // namespace collverify::reports
+
+namespace collverify {
+
+const char* construction_verdict(const RunSummary& run, const ConstructionSummary& c) {
+  const Status s = reports::construction_status(c);
+  if (s == Status::fail) return "fail";
+  if (reports::construction_incomplete(run, c)) return "incomplete";
+  return to_string(s);
+}
+
+const char* run_verdict(const RunSummary& run) {
+  if (reports::run_status(run) == Status::fail) return "fail";
+  if (!run.complete) return "incomplete";
+  for (const ConstructionSummary& c : run.constructions) {
+    if (reports::construction_incomplete(run, c)) return "incomplete";
+  }
+  return to_string(reports::run_status(run));
+}
+
+}  // namespace collverify

@@ -64,4 +64,16 @@ Status construction_status(const ConstructionSummary& c);
 // The worst construction status of the run (pass for a run with no constructions).
 Status run_status(const RunSummary& run);
 
+// Whether c left p of its range unchecked: c.complete is false, or the run is incomplete and no
+// construction says which one was cut (a summary not filled by the engine).
+bool construction_incomplete(const RunSummary& run, const ConstructionSummary& c);
+
+// What an incomplete construction did not check, one sentence, unescaped: "interrupted: 29999
+// of 29999 p not checked (p = 2..30000); nothing was checked" (the p list when known).
+std::string not_checked_text(const ConstructionSummary& c);
+
+// "Smallest witness" or, for an incomplete construction, "Smallest witness found so far (the
+// run was interrupted; a smaller p among those not checked may fail)".
+std::string witness_heading(const RunSummary& run, const ConstructionSummary& c);
+
 }  // namespace collverify::reports

@@ -29,6 +29,18 @@ struct ReportFormats {
   std::int64_t junit_chunk = 1;
 };
 
+// The verdict a report states: "fail" when a violation was found (even in an interrupted run),
+// else "incomplete" when the run was interrupted before it checked every p (never "pass": the
+// p not checked were not judged), else "inconclusive" when a check was inconclusive, else "pass".
+// summary.json, junit.xml, report.md, report.html, the step summary and the CLI's result lines
+// all use these words.
+const char* run_verdict(const RunSummary& run);
+const char* construction_verdict(const RunSummary& run, const ConstructionSummary& c);
+
+// A fresh run id (32 hex digits from the system's random source): every report file of one run
+// carries it, so a reader can tell whether the files of a directory belong together.
+std::string new_run_id();
+
 // Parses a comma-separated list of "json", "junit", "md" (or "markdown"), "html"; surrounding
 // blanks are ignored and repeats are harmless. Exactly the listed formats are selected;
 // junit_chunk keeps its default. Throws InputError naming the bad (or empty) token and the
@@ -63,7 +75,10 @@ std::string html_report(const RunSummary& summary);
 // max_errors in all, taken round-robin (every construction's first violation before any
 // construction's second), printed grouped by construction, each "p=17 <property>: <message>
 // (n=.., rank=.., round=.., block=..)"; plus one "::warning" per construction whose violation
-// list was cut, with the total and the cap. Empty when nothing failed.
+// list was cut, with the total and the cap, and one "::warning" per interrupted construction
+// naming the p it did not check. Empty when nothing failed and the run is complete. Every piece
+// of text is escaped per GitHub's workflow-command rules (% \r \n in data; also : , in
+// properties), so no user text can end the line and start a command of its own.
 std::string github_annotations(const RunSummary& summary, std::size_t max_errors = 10);
 
 // A short Markdown summary for $GITHUB_STEP_SUMMARY: run status, a table of constructions
@@ -71,17 +86,54 @@ std::string github_annotations(const RunSummary& summary, std::size_t max_errors
 // bound and the first witness of each.
 std::string github_step_summary(const RunSummary& summary);
 
-// Writes content to "<path>.tmp.<pid>" in path's directory (created if missing), fsyncs it and
-// renames it onto path, so readers see the old file or the whole new one, never a part.
-// Throws InputError naming the path (and the system's reason) if any step fails; the temporary
-// file is removed then.
+// Writes content to a fresh temporary file "<name>.tmp.<pid>.<random>" in path's directory
+// (created if missing), opened with O_CREAT|O_EXCL|O_NOFOLLOW so that nothing planted at a
+// predictable name (a symbolic link, a file) is ever written through, fsyncs it and renames it
+// onto path: readers see the old file or the whole new one, never a part, and a symbolic link at
+// path is replaced, not followed. Throws InputError naming the path (and the system's reason) if
+// any step fails; the temporary file is removed then.
 void write_file_atomically(const std::filesystem::path& path, const std::string& content);
 
-// Writes dir/summary.json, dir/junit.xml, dir/report.md and dir/report.html as selected, each
-// with write_file_atomically(). Everything is rendered before the first write (a bad
-// junit_chunk throws InputError and writes nothing); summary.json is written last, so its
-// appearance means the run's other files are complete.
+// The report file names write_reports() owns in a directory: summary.json, junit.xml,
+// report.md, report.html and <construction>_witness.dot, and their temporaries
+// ("<name>.tmp.*"). Nothing else in a report directory is ever removed.
+bool is_report_file_name(const std::string& name);
+bool is_report_temporary_name(const std::string& name);
+
+// Writes dir/junit.xml, dir/report.md, dir/report.html (as selected), dir/<c>_witness.dot for
+// every construction with a witness picture, and dir/summary.json, as one consistent set:
+// 1. everything is rendered first (a bad junit_chunk throws InputError and writes nothing);
+// 2. temporaries left by killed runs are removed, then the previous summary.json;
+// 3. the other files are written (each with write_file_atomically), and every report file of
+//    ours that this run did not write (a format not selected now, another construction's
+//    witness) is removed;
+// 4. summary.json is written last.
+// So summary.json present means every report file beside it is this run's (they all carry its
+// run_id); a run killed in steps 2-3 leaves no summary.json, and the next run cleans up. Callers
+// hold the directory's lock (lock_report_dir) so that two runs never interleave.
 void write_reports(const RunSummary& summary, const std::filesystem::path& dir,
                    const ReportFormats& formats);
+
+// An exclusive lock on a report directory, held from before the run starts until the process
+// ends (or the object is destroyed): flock() on dir/.collverify.lock, which records the holder's
+// pid and run id. The lock file itself is left in place (removing it would race with a waiter).
+class ReportDirLock {
+ public:
+  ReportDirLock() = default;
+  ReportDirLock(ReportDirLock&& other) noexcept;
+  ReportDirLock& operator=(ReportDirLock&& other) noexcept;
+  ReportDirLock(const ReportDirLock&) = delete;
+  ReportDirLock& operator=(const ReportDirLock&) = delete;
+  ~ReportDirLock();
+
+ private:
+  friend ReportDirLock lock_report_dir(const std::filesystem::path&, const std::string&);
+  int fd_ = -1;
+};
+
+// Takes the lock without waiting. If another run holds it, throws InputError (exit 2): "--report
+// 'DIR' is in use by another collverify run (pid 123, run id ...); wait for it or
+// choose another directory". dir must exist.
+ReportDirLock lock_report_dir(const std::filesystem::path& dir, const std::string& run_id);
 
 }  // namespace collverify

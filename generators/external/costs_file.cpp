@@ -3,11 +3,13 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <fstream>
+#include <limits>
 #include <string>
 #include <type_traits>
 
+#include "generators/external/json_input.hpp"
 #include "model/error.hpp"
+#include "model/memory.hpp"
 
 namespace collverify {
 
@@ -33,14 +35,11 @@ T json_cost(const json& v, const std::string& what) {
 
 // {"alpha": [[p x p]], "beta": [[p x p]], "gamma": [p]}: alpha[i][j] for a message i -> j.
 template <class T>
-CostModel<T> read_costs_file(const std::string& path, std::int64_t p) {
-  std::ifstream f(path);
-  if (!f) throw InputError(fmt::format("--costs-file '{}' cannot be read", path));
-  json j;
-  try {
-    j = json::parse(f);
-  } catch (const json::exception& e) {
-    throw InputError(fmt::format("--costs-file '{}' is not JSON: {}", path, e.what()));
+CostModel<T> costs_from_json(const json& j, std::int64_t p) {
+  if (!j.is_object()) {
+    throw InputError(fmt::format("--costs-file: the top level must be a JSON object with "
+                                 "\"alpha\", \"beta\" and \"gamma\", got {}",
+                                 j.type_name()));
   }
   CostModel<T> c;
   c.p = p;
@@ -72,6 +71,31 @@ CostModel<T> read_costs_file(const std::string& path, std::int64_t p) {
     c.gamma_i.push_back(json_cost<T>(g[static_cast<std::size_t>(i)], fmt::format("gamma[{}]", i)));
   }
   return c;
+}
+
+// Regular files only; the DOM's memory (about 24 bytes per byte of text) is refused up front
+// with the estimate, nesting beyond 64 levels before the DOM is built, and every nlohmann
+// exception is bad input naming the file (a deeply nested file once ended in terminate()).
+template <class T>
+CostModel<T> read_costs_file(const std::string& path, std::int64_t p) {
+  constexpr std::int64_t kDomBytesPerTextByte = 24;
+  constexpr int kMaxDepth = 64;
+  JsonInputFile in = open_json_input(path, "--costs-file");
+  std::int64_t bytes = 0;
+  if (__builtin_mul_overflow(in.size, kDomBytesPerTextByte, &bytes)) {
+    bytes = std::numeric_limits<std::int64_t>::max();
+  }
+  require_memory(bytes, fmt::format("reading --costs-file '{}' ({} bytes of JSON, about {} bytes "
+                                    "of memory per byte of text)",
+                                    path, in.size, kDomBytesPerTextByte));
+  const std::string text = read_json_text(in, path, "--costs-file");
+  require_json_depth(text, kMaxDepth, fmt::format("--costs-file '{}'", path), "costs object", 3);
+  try {
+    return costs_from_json<T>(json::parse(text), p);
+  } catch (const json::exception& e) {
+    throw InputError(fmt::format("--costs-file '{}' is not a valid costs object: {}", path,
+                                 e.what()));
+  }
 }
 
 template CostModel<std::int64_t> read_costs_file(const std::string&, std::int64_t);

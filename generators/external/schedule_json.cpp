@@ -11,8 +11,11 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "generators/external/json_input.hpp"
+#include "generators/external/schedule_json_stream.hpp"
 #include "model/error.hpp"
 #include "model/int_math.hpp"
+#include "model/memory.hpp"
 
 namespace collverify {
 
@@ -191,33 +194,84 @@ void append_table(fmt::memory_buffer& out, const char* name, const CirculantSche
 
 }  // namespace
 
-CirculantSchedule parse_schedule_json(const std::string& text, const std::string& source_name) {
+namespace {
+
+// Bytes the DOM reader may take per byte of text: a 16-byte json value per entry of at least two
+// bytes ("0,"), arrays' spare capacity, and the text itself.
+constexpr std::int64_t kDomBytesPerTextByte = 24;
+// Bytes the streaming reader may take per byte of text: the tables hold one byte per entry of
+// at least two bytes of text, each doubled while its vector grows, plus the final shrink's copy.
+constexpr std::int64_t kStreamBytesPerTextByte = 2;
+
+// The slow twin: the whole document as a DOM, judged by Reader with precise messages.
+CirculantSchedule parse_with_dom(const std::string& text, const std::string& source_name) {
+  require_json_depth(text, kMaxScheduleDepth, source_name, "schedule object", 3);
   json doc;
   try {
     doc = json::parse(text);
   } catch (const json::parse_error& e) {
     throw InputError(fmt::format("{}: invalid JSON: {}", source_name, e.what()));
   }
-  return Reader(source_name).read(doc);
+  try {
+    return Reader(source_name).read(doc);
+  } catch (const json::exception& e) {
+    throw InputError(fmt::format("{}: not a schedule object: {}", source_name, e.what()));
+  }
+}
+
+// What the stream could not accept: a syntax error or the nesting bound are final; anything
+// else is explained by the DOM reader when its memory fits (`text` yields the whole file).
+template <class Text>
+CirculantSchedule explain(const StreamedSchedule& streamed, std::int64_t size,
+                          const std::string& source_name, Text&& text) {
+  if (streamed.invalid_json) {
+    throw InputError(fmt::format("{}: invalid JSON: {}", source_name, streamed.problem));
+  }
+  if (streamed.too_deep) throw InputError(fmt::format("{}: {}", source_name, streamed.problem));
+  std::int64_t dom_bytes = 0;
+  if (!__builtin_mul_overflow(size, kDomBytesPerTextByte, &dom_bytes) &&
+      (physical_memory_bytes() == 0 || dom_bytes <= physical_memory_bytes() / 4 * 3)) {
+    return parse_with_dom(text(), source_name);
+  }
+  throw InputError(fmt::format("{}: not a valid schedule object ({}); the file ({} bytes) is too "
+                               "large to say more precisely",
+                               source_name, streamed.problem, size));
+}
+
+void require_stream_memory(std::int64_t size, const std::string& source_name) {
+  std::int64_t bytes = 0;
+  if (__builtin_mul_overflow(size, kStreamBytesPerTextByte, &bytes)) {
+    bytes = std::numeric_limits<std::int64_t>::max();
+  }
+  require_memory(bytes, fmt::format("reading {} ({} bytes of JSON; the tables take at most {} "
+                                    "bytes per byte of text)",
+                                    source_name, size, kStreamBytesPerTextByte));
+}
+
+}  // namespace
+
+CirculantSchedule parse_schedule_json(const std::string& text, const std::string& source_name) {
+  const auto size = static_cast<std::int64_t>(text.size());
+  require_stream_memory(size, source_name);
+  StreamedSchedule streamed = stream_schedule_json(std::string_view(text));
+  if (streamed.schedule) return std::move(*streamed.schedule);
+  return explain(streamed, size, source_name, [&] { return text; });
+}
+
+CirculantSchedule parse_schedule_json_dom(const std::string& text, const std::string& source_name) {
+  return parse_with_dom(text, source_name);
 }
 
 CirculantSchedule read_schedule_json(const std::filesystem::path& file) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(file, ec)) {
-    throw InputError(
-        fmt::format("cannot read schedule file '{}': it is a directory", file.string()));
+  JsonInputFile in = open_json_input(file, "schedule file");
+  const std::string name = file.string();
+  require_stream_memory(in.size, name);
+  StreamedSchedule streamed = stream_schedule_json(in.file.get());
+  if (std::ferror(in.file.get())) {
+    throw InputError(fmt::format("cannot read schedule file '{}': read error", name));
   }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    throw InputError(
-        fmt::format("cannot read schedule file '{}': {}", file.string(), std::strerror(errno)));
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) {
-    throw InputError(fmt::format("cannot read schedule file '{}': read error", file.string()));
-  }
-  return parse_schedule_json(text.str(), file.string());
+  if (streamed.schedule) return std::move(*streamed.schedule);
+  return explain(streamed, in.size, name, [&] { return read_json_text(in, file, "schedule file"); });
 }
 
 std::string schedule_to_json(const CirculantSchedule& s) {

@@ -12,8 +12,11 @@
 // six are ignored. Every refusal is an InputError naming the source, the key, the value and,
 // for table entries, p, the rank r and the round k.
 //
-// Cost: the JSON document is held in memory while it is read (about 16 bytes per entry on top
-// of the text); the tables take 2 p q + p bytes.
+// Only regular files are read (not /dev/zero, a FIFO, a directory). Cost: a valid file is read
+// in one streaming pass straight into the tables (2 p q + p bytes, at most 2 bytes per byte of
+// text, which is refused up front with that estimate when it exceeds the memory guard); nesting
+// deeper than 64 is refused as it is met. A file the stream does not accept is parsed again as a
+// DOM (24 bytes per byte of text, only when that fits) to name the key, p, r and k precisely.
 #pragma once
 
 #include <filesystem>
@@ -28,6 +31,10 @@ CirculantSchedule read_schedule_json(const std::filesystem::path& file);
 
 // Parses `text`; `source_name` (a path, "<stdin>", ...) starts every error message.
 CirculantSchedule parse_schedule_json(const std::string& text, const std::string& source_name);
+
+// The slow twin of parse_schedule_json: the whole text as a DOM, then the same checks. Same
+// result and same messages (tests/generators/schedule_json_test.cpp holds them to agree).
+CirculantSchedule parse_schedule_json_dom(const std::string& text, const std::string& source_name);
 
 // The object above, integers only and deterministic: the scalars and "skips"/"baseblock" on the
 // first line, then "recv" and "send" with one rank per line. "baseblock" is left out when the

@@ -49,7 +49,8 @@ TEST(Cli, VerifiesTheReferenceAndWritesReports) {
   }
   std::ifstream in(dir / "summary.json");
   const auto j = nlohmann::json::parse(in);
-  EXPECT_EQ(j["schema"], 2);  // schema 2 since the reports gained counts and coverage
+  EXPECT_EQ(j["schema"], 3);  // schema 3 since runs carry an id and a verdict (issue 14)
+  EXPECT_EQ(j["verdict"], "pass");
   EXPECT_EQ(j["complete"], true);
   EXPECT_EQ(j["constructions"][0]["checked"], 100);
   EXPECT_EQ(j["constructions"][0]["failed"], 0);

@@ -367,7 +367,7 @@ TEST(RunRange, AlonePStoppedInsideIsCheckedOnlyWithAViolation) {
     EXPECT_EQ(r.summary.failed, 1);
     EXPECT_EQ(case_ps(r.summary), (std::vector<std::int64_t>{10, 20, 50}));
     EXPECT_EQ(r.summary.violations_total, 2);
-    EXPECT_EQ(exit_code(RunSummary{1, "", "", r.complete, {r.summary}}), 1);
+    EXPECT_EQ(exit_code(RunSummary{1, "", "", r.complete, {r.summary}, ""}), 1);
   }
 }
 
@@ -726,7 +726,7 @@ TEST(RunRange, InconclusiveOutcomesAreCountedApart) {
   EXPECT_EQ(r.summary.checked, 12);
   EXPECT_EQ(r.summary.inconclusive, 3);
   EXPECT_EQ(r.summary.passed, 9);
-  EXPECT_EQ(exit_code(RunSummary{1, "", "", r.complete, {r.summary}}), 3);
+  EXPECT_EQ(exit_code(RunSummary{1, "", "", r.complete, {r.summary}, ""}), 3);
 }
 
 // --- exit codes ---------------------------------------------------------------------------------
@@ -738,14 +738,14 @@ TEST(ExitCode, PassViolationIncompleteInconclusive) {
   fail.failed = 1;
   ConstructionSummary unsure = pass;
   unsure.inconclusive = 1;
-  EXPECT_EQ(exit_code(RunSummary{1, "", "", true, {pass}}), 0);
-  EXPECT_EQ(exit_code(RunSummary{1, "", "", true, {}}), 0);
-  EXPECT_EQ(exit_code(RunSummary{1, "", "", true, {pass, fail}}), 1);
-  EXPECT_EQ(exit_code(RunSummary{1, "", "", false, {pass}}), 3);
-  EXPECT_EQ(exit_code(RunSummary{1, "", "", true, {unsure, pass}}), 3);
+  EXPECT_EQ(exit_code(RunSummary{1, "", "", true, {pass}, ""}), 0);
+  EXPECT_EQ(exit_code(RunSummary{1, "", "", true, {}, ""}), 0);
+  EXPECT_EQ(exit_code(RunSummary{1, "", "", true, {pass, fail}, ""}), 1);
+  EXPECT_EQ(exit_code(RunSummary{1, "", "", false, {pass}, ""}), 3);
+  EXPECT_EQ(exit_code(RunSummary{1, "", "", true, {unsure, pass}, ""}), 3);
   // A violation outranks an incomplete or inconclusive run.
-  EXPECT_EQ(exit_code(RunSummary{1, "", "", false, {fail}}), 1);
-  EXPECT_EQ(exit_code(RunSummary{1, "", "", true, {unsure, fail}}), 1);
+  EXPECT_EQ(exit_code(RunSummary{1, "", "", false, {fail}, ""}), 1);
+  EXPECT_EQ(exit_code(RunSummary{1, "", "", true, {unsure, fail}, ""}), 1);
 }
 
 }  // namespace

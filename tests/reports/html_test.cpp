@@ -35,7 +35,8 @@ TEST(HtmlReport, HighlightsTheBrokenEntryOnce) {
 TEST(HtmlReport, OneBarPerConstruction) {
   const std::string html = html_report(test::sample_summary());
   EXPECT_EQ(count_of(html, "<svg "), 2u);
-  EXPECT_NE(html.find("<title>2 passed, 1 failed, 1 inconclusive</title>"), std::string::npos);
+  EXPECT_NE(html.find("<title>2 passed, 1 failed, 1 inconclusive, 0 not checked</title>"),
+            std::string::npos);
   // 2 of 4 passed in a 160-wide bar.
   EXPECT_NE(html.find("<rect x=\"0.0\" width=\"80.0\" height=\"14\" fill=\"#2e7d32\"/>"
                       "<rect x=\"80.0\" width=\"40.0\" height=\"14\" fill=\"#c62828\"/>"),

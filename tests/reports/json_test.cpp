@@ -14,12 +14,13 @@ namespace {
 
 using nlohmann::json;
 
-TEST(SummaryJson, EqualsTheSchemaTwoDocument) {
+TEST(SummaryJson, EqualsTheSchemaThreeDocument) {
   const json expected = json::parse(R"({
-    "schema": 2, "version": "0.1.0", "command": "collverify verify bcast --p 2..5",
-    "complete": true,
+    "schema": 3, "version": "0.1.0", "command": "collverify verify bcast --p 2..5",
+    "run_id": "", "complete": true, "verdict": "fail",
     "constructions": [
-      {"name": "bcast", "checked": 4, "passed": 4, "failed": 0, "inconclusive": 0,
+      {"name": "bcast", "verdict": "pass", "complete": true, "not_checked": 0,
+       "not_checked_p": "", "checked": 4, "passed": 4, "failed": 0, "inconclusive": 0,
        "seconds": 0.5, "violations": [],
        "violations_total": 0, "violations_cap": 100, "truncated": false,
        "coverage": {"p_range": "2..5", "parameters": "block counts n in {1,2}",
@@ -29,7 +30,8 @@ TEST(SummaryJson, EqualsTheSchemaTwoDocument) {
        "instances": [
          {"instance": {"p": 2, "n": 3}, "status": "pass", "rounds": 3, "lower_bound": 3},
          {"instance": {"p": 3, "n": null}, "status": "pass", "rounds": 2, "lower_bound": 2}]},
-      {"name": "bcast_plugin", "checked": 4, "passed": 2, "failed": 1, "inconclusive": 1,
+      {"name": "bcast_plugin", "verdict": "fail", "complete": true, "not_checked": 0,
+       "not_checked_p": "", "checked": 4, "passed": 2, "failed": 1, "inconclusive": 1,
        "seconds": 0.25,
        "violations": [
          {"p": 4, "n": null, "rank": 3, "round": 1, "block": -2,
@@ -47,9 +49,11 @@ TEST(SummaryJson, EqualsTheSchemaTwoDocument) {
 
 TEST(SummaryJson, KeysFollowTheDesignOrderAndEndWithNewline) {
   const std::string text = summary_json(test::sample_summary());
-  EXPECT_EQ(text.rfind("{\n  \"schema\": 2,\n  \"version\"", 0), 0u) << text;
-  EXPECT_LT(text.find("\"command\""), text.find("\"complete\""));
-  EXPECT_LT(text.find("\"complete\""), text.find("\"constructions\""));
+  EXPECT_EQ(text.rfind("{\n  \"schema\": 3,\n  \"version\"", 0), 0u) << text;
+  EXPECT_LT(text.find("\"command\""), text.find("\"run_id\""));
+  EXPECT_LT(text.find("\"run_id\""), text.find("\"complete\""));
+  EXPECT_LT(text.find("\"complete\""), text.find("\"verdict\""));
+  EXPECT_LT(text.find("\"verdict\""), text.find("\"constructions\""));
   EXPECT_LT(text.find("\"violations\""), text.find("\"violations_total\""));
   EXPECT_LT(text.find("\"truncated\""), text.find("\"coverage\""));
   EXPECT_LT(text.find("\"coverage\""), text.find("\"instances\": ["));
@@ -83,8 +87,8 @@ TEST(SummaryJson, IncompleteRunAndAwkwardTextRoundTrip) {
 TEST(SummaryJson, EmptyRunHasEmptyConstructionList) {
   RunSummary run;
   const json j = json::parse(summary_json(run));
-  EXPECT_EQ(j, json::parse(R"({"schema": 2, "version": "", "command": "", "complete": true,
-                               "constructions": []})"));
+  EXPECT_EQ(j, json::parse(R"({"schema": 3, "version": "", "command": "", "run_id": "",
+                               "complete": true, "verdict": "pass", "constructions": []})"));
 }
 
 // A capped list says so: 638 found, 100 listed, truncated (the run that once listed 100 with no

@@ -1,0 +1,147 @@
+// Every family's bytes(p, jobs) is an upper bound of what check(p) takes (issue 14: the estimate
+// of `verify bcast --p 20 --blocks 10^7` was 1.6x too low, so 2 * 10^7 was accepted and died of
+// out-of-memory). Each size is checked in a forked child: its peak resident size (getrusage)
+// minus its resident size before the check must stay within the estimate plus
+// kCheckOverheadBytes, the per-job constant the engine adds (measured below 1 MB). The default run covers sizes of tens of MB;
+// COLLVERIFY_MEMORY_SLOW=1 (the slow-labelled test) adds sizes up to about 2 GB.
+#include <gtest/gtest.h>
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "engine/bcast_family.hpp"
+#include "engine/collective_family.hpp"
+#include "engine/compare_family.hpp"
+#include "engine/run_range.hpp"
+#include "engine/schedule_source.hpp"
+#include "engine/trees_family.hpp"
+
+namespace collverify::engine {
+namespace {
+
+// Allocator arenas, the first use of thread-local buffers, code pages touched by the check: the
+// engine adds this to bytes() per job when it refuses a run (run_range.hpp).
+constexpr std::int64_t kSlackBytes = kCheckOverheadBytes;
+
+bool slow() {
+  const char* v = std::getenv("COLLVERIFY_MEMORY_SLOW");
+  return v != nullptr && std::string(v) == "1";
+}
+
+std::int64_t resident_bytes() {
+  long pages = 0, resident = 0;
+  if (std::FILE* f = std::fopen("/proc/self/statm", "r")) {
+    if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
+    std::fclose(f);
+  }
+  return std::int64_t{resident} * ::sysconf(_SC_PAGESIZE);
+}
+
+// Runs make()->check(p) in a forked child; the child reports the estimate and the peak growth
+// through its exit status (0: within the bound) and one line on stdout.
+void expect_within_estimate(const std::string& label,
+                            const std::function<std::unique_ptr<Family>()>& make,
+                            std::int64_t p) {
+  std::fflush(stdout);
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    const std::unique_ptr<Family> f = make();
+    const std::int64_t estimate = f->bytes(p, 1);
+    const std::int64_t before = resident_bytes();
+    const Outcome out = f->check(p, CheckContext{nullptr, 1});
+    rusage ru{};
+    ::getrusage(RUSAGE_SELF, &ru);
+    const std::int64_t grew = std::int64_t{ru.ru_maxrss} * 1024 - before;
+    std::printf("%-40s p=%-8lld estimate %10.1f MB  peak growth %10.1f MB  ratio %.2f  %s\n",
+                label.c_str(), static_cast<long long>(p), static_cast<double>(estimate) / 1e6,
+                static_cast<double>(grew) / 1e6,
+                static_cast<double>(grew) / static_cast<double>(estimate),
+                out.status == Status::fail ? "fail" : "ok");
+    std::fflush(stdout);
+    ::_exit(out.status != Status::fail && grew <= estimate + kSlackBytes ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status)) << label;
+  EXPECT_EQ(WEXITSTATUS(status), 0) << label << " p = " << p
+                                    << ": peak memory above the estimate (or the check failed)";
+}
+
+std::unique_ptr<Family> bcast(const std::string& blocks, std::int64_t generic_max_p,
+                              bool stream) {
+  static const auto source = reference_source();
+  BcastOptions o;
+  o.blocks = BlockCounts::parse(blocks);
+  o.generic_max_p = generic_max_p;
+  o.stream.force = stream;
+  return std::make_unique<BcastFamily>(*source, o);
+}
+
+TEST(MemoryEstimate, BcastSimulated) {
+  for (const std::int64_t n : slow() ? std::vector<std::int64_t>{10'000, 100'000, 1'000'000, 3'000'000}
+                                     : std::vector<std::int64_t>{10'000, 100'000}) {
+    expect_within_estimate("bcast simulated n=" + std::to_string(n),
+                           [&] { return bcast(std::to_string(n), 1024, false); }, 20);
+  }
+  expect_within_estimate("bcast simulated default n", [] { return bcast("1,2,q,q+1,2q+1,3q+2", 1024, false); }, 1000);
+  expect_within_estimate("bcast simulated n=2000", [] { return bcast("2000", 1024, false); }, 1000);
+}
+
+TEST(MemoryEstimate, BcastBuiltNotSimulated) {
+  for (const std::int64_t p : slow() ? std::vector<std::int64_t>{1 << 16, 1 << 20, 1 << 24}
+                                     : std::vector<std::int64_t>{1 << 16, 1 << 20}) {
+    expect_within_estimate("bcast built", [] { return bcast("1,2,q", 1, false); }, p);
+  }
+}
+
+TEST(MemoryEstimate, BcastStreamed) {
+  for (const std::int64_t p : slow() ? std::vector<std::int64_t>{1 << 16, 1 << 20, 1 << 24}
+                                     : std::vector<std::int64_t>{1 << 16, 1 << 20}) {
+    expect_within_estimate("bcast streamed", [] { return bcast("1,2,q", 1, true); }, p);
+  }
+  expect_within_estimate("bcast streamed and simulated",
+                         [] { return bcast("1,2,q", 1 << 20, true); }, 4096);
+}
+
+TEST(MemoryEstimate, Collectives) {
+  for (const auto what : {Collective::allgather, Collective::census, Collective::allgatherv}) {
+    for (const std::int64_t p : slow() ? std::vector<std::int64_t>{64, 512, 2048, 4096}
+                                       : std::vector<std::int64_t>{64, 512}) {
+      expect_within_estimate(std::string("collective ") + collective_name(what),
+                             [what] {
+                               CollectiveOptions o;
+                               o.what = what;
+                               return std::make_unique<CollectiveFamily>(o);
+                             },
+                             p);
+    }
+  }
+}
+
+TEST(MemoryEstimate, Trees) {
+  for (const std::int64_t p : slow() ? std::vector<std::int64_t>{16, 64, 128, 256}
+                                     : std::vector<std::int64_t>{16, 64}) {
+    expect_within_estimate("trees", [] { return std::make_unique<TreesFamily>(TreesOptions{}); },
+                           p);
+  }
+}
+
+TEST(MemoryEstimate, Compare) {
+  for (const std::int64_t p : slow() ? std::vector<std::int64_t>{1 << 16, 1 << 20, 1 << 23}
+                                     : std::vector<std::int64_t>{1 << 16, 1 << 20}) {
+    expect_within_estimate(
+        "compare", [] { return std::make_unique<CompareFamily>(circulant::Transcriptions{}); }, p);
+  }
+}
+
+}  // namespace
+}  // namespace collverify::engine

@@ -1,0 +1,171 @@
+// One consistent report set per directory (issue 14, "Reports"): every file carries the run id,
+// files and temporaries of other runs are removed, summary.json comes last, a symbolic link
+// planted where a temporary goes is never written through, and two runs never share a directory.
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <string>
+
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include "model/error.hpp"
+#include "reports/writers.hpp"
+#include "tests/reports/sample_summary.hpp"
+
+namespace collverify {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::set<std::string> names_in(const fs::path& dir) {
+  std::set<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir)) names.insert(entry.path().filename());
+  return names;
+}
+
+class ReportSet : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::temp_directory_path() /
+           ("collverify-report-set-" + std::to_string(::getpid()) + "-" + info->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  fs::path dir_;
+};
+
+RunSummary run_with_id(const std::string& id) {
+  RunSummary run = test::sample_summary();
+  run.run_id = id;
+  return run;
+}
+
+TEST_F(ReportSet, EveryFileCarriesTheRunId) {
+  RunSummary run = run_with_id("feedfacefeedfacefeedfacefeedface");
+  run.constructions[1].picture_dot = "digraph witness { 0 -> 1; }\n";
+  write_reports(run, dir_, ReportFormats{true, true, true, true, 1});
+  for (const char* f : {"summary.json", "junit.xml", "report.md", "report.html",
+                        "bcast_plugin_witness.dot"}) {
+    EXPECT_NE(read(dir_ / f).find("feedfacefeedfacefeedfacefeedface"), std::string::npos) << f;
+  }
+}
+
+TEST_F(ReportSet, RunIdsAreFresh) {
+  const std::string a = new_run_id();
+  EXPECT_EQ(a.size(), 32u);
+  EXPECT_NE(a, new_run_id());
+}
+
+// A rerun with fewer formats removes the previous run's other files: no stale report.html
+// beside the new summary.json.
+TEST_F(ReportSet, RerunWithFewerFormatsRemovesThePreviousFiles) {
+  RunSummary first = run_with_id("11111111111111111111111111111111");
+  first.constructions[1].picture_dot = "digraph witness { 0 -> 1; }\n";
+  write_reports(first, dir_, ReportFormats{true, true, true, true, 1});
+  std::ofstream(dir_ / "notes.txt") << "the user's own file\n";
+  write_reports(run_with_id("22222222222222222222222222222222"), dir_,
+                ReportFormats{true, false, false, false, 1});
+  EXPECT_EQ(names_in(dir_), (std::set<std::string>{"summary.json", "notes.txt"}));
+  EXPECT_NE(read(dir_ / "summary.json").find("22222222222222222222222222222222"),
+            std::string::npos);
+}
+
+// A run killed while writing left temporaries and a mixed set; the next run removes the
+// temporaries (also a symbolic link among them, never what it points to).
+TEST_F(ReportSet, TemporariesOfKilledRunsAreRemoved) {
+  std::ofstream(dir_ / "junit.xml.tmp.4242") << "<half";
+  std::ofstream(dir_ / "summary.json.tmp.4242.0011223344556677") << "{";
+  std::ofstream(dir_ / "victim.txt") << "keep me\n";
+  fs::create_symlink(dir_ / "victim.txt", dir_ / "report.md.tmp.77");
+  write_reports(run_with_id("33333333333333333333333333333333"), dir_, ReportFormats{});
+  EXPECT_EQ(names_in(dir_),
+            (std::set<std::string>{"summary.json", "junit.xml", "report.md", "victim.txt"}));
+  EXPECT_EQ(read(dir_ / "victim.txt"), "keep me\n");
+}
+
+// The previous summary.json goes before anything else is written: if this run dies before its
+// own summary.json, no summary.json vouches for a mixed set. A directory in report.md's way makes
+// the write fail midway, after junit.xml was replaced.
+TEST_F(ReportSet, AFailureMidwayLeavesNoSummaryJson) {
+  write_reports(run_with_id("44444444444444444444444444444444"), dir_, ReportFormats{});
+  ASSERT_TRUE(fs::exists(dir_ / "summary.json"));
+  fs::remove(dir_ / "report.md");
+  fs::create_directories(dir_ / "report.md" / "in-the-way");
+  EXPECT_THROW(write_reports(run_with_id("55555555555555555555555555555555"), dir_,
+                             ReportFormats{}),
+               InputError);
+  EXPECT_FALSE(fs::exists(dir_ / "summary.json"));
+  fs::remove_all(dir_ / "report.md");
+}
+
+TEST_F(ReportSet, OnlyOurNamesAreReportFiles) {
+  for (const char* n : {"summary.json", "junit.xml", "report.md", "report.html", "trees_witness.dot"}) {
+    EXPECT_TRUE(is_report_file_name(n)) << n;
+  }
+  for (const char* n : {"summary.json.bak", "notes.txt", "_witness.dot", "junit.xml~", ".collverify.lock"}) {
+    EXPECT_FALSE(is_report_file_name(n)) << n;
+  }
+  EXPECT_TRUE(is_report_temporary_name("junit.xml.tmp.123"));
+  EXPECT_TRUE(is_report_temporary_name("summary.json.tmp.123.00ff"));
+  EXPECT_FALSE(is_report_temporary_name("notes.txt.tmp.123"));
+  EXPECT_FALSE(is_report_temporary_name("junit.xml"));
+}
+
+// A symbolic link planted at the temporary name the old writer used (<name>.tmp.<pid>) made it
+// overwrite the link's target. Now the temporary is created O_EXCL|O_NOFOLLOW under an
+// unpredictable name, and the target stays untouched.
+TEST_F(ReportSet, PlantedSymlinkAtTheTemporaryNameIsNotWrittenThrough) {
+  std::ofstream(dir_ / "victim.txt") << "precious\n";
+  const fs::path target = dir_ / "junit.xml";
+  fs::path planted = target;
+  planted += ".tmp." + std::to_string(::getpid());
+  fs::create_symlink(dir_ / "victim.txt", planted);
+  write_file_atomically(target, "new content\n");
+  EXPECT_EQ(read(dir_ / "victim.txt"), "precious\n");
+  EXPECT_EQ(read(target), "new content\n");
+  EXPECT_TRUE(fs::is_symlink(planted));  // not ours: left alone by write_file_atomically
+}
+
+// A symbolic link at the report's own name is replaced by the report, not followed.
+TEST_F(ReportSet, SymlinkAtTheTargetIsReplacedNotFollowed) {
+  std::ofstream(dir_ / "victim.txt") << "precious\n";
+  fs::create_symlink(dir_ / "victim.txt", dir_ / "report.md");
+  write_file_atomically(dir_ / "report.md", "report\n");
+  EXPECT_EQ(read(dir_ / "victim.txt"), "precious\n");
+  EXPECT_FALSE(fs::is_symlink(dir_ / "report.md"));
+  EXPECT_EQ(read(dir_ / "report.md"), "report\n");
+}
+
+TEST_F(ReportSet, SecondLockOnADirectoryIsRefusedNamingTheHolder) {
+  ReportDirLock first = lock_report_dir(dir_, "66666666666666666666666666666666");
+  try {
+    lock_report_dir(dir_, "77777777777777777777777777777777");
+    FAIL() << "a second lock was granted";
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("is in use by another collverify run"), std::string::npos) << what;
+    EXPECT_NE(what.find("pid " + std::to_string(::getpid())), std::string::npos) << what;
+    EXPECT_NE(what.find("66666666666666666666666666666666"), std::string::npos) << what;
+  }
+  first = ReportDirLock();  // released
+  EXPECT_NO_THROW(lock_report_dir(dir_, "88888888888888888888888888888888"));
+}
+
+TEST_F(ReportSet, LockFileIsNotAReportFileAndSurvivesWrites) {
+  ReportDirLock lock = lock_report_dir(dir_, "99999999999999999999999999999999");
+  write_reports(run_with_id("99999999999999999999999999999999"), dir_, ReportFormats{});
+  EXPECT_TRUE(fs::exists(dir_ / ".collverify.lock"));
+}
+
+}  // namespace
+}  // namespace collverify
