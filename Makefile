@@ -4,7 +4,7 @@ TYPE ?= Release
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: deps configure build run test test-slow test-sanitize bench tidy format clean
+.PHONY: deps configure build run test test-slow test-sanitize fuzz bench tidy format clean
 
 deps:
 	@scripts/install-deps.sh
@@ -28,6 +28,24 @@ test-slow: build
 test-sanitize:
 	@$(MAKE) --no-print-directory test BUILD=build-sanitize TYPE=Debug CMAKE_FLAGS="-DCOLLVERIFY_SANITIZE=ON $(CMAKE_FLAGS)"
 
+# libFuzzer targets (fuzz/): a clang build in build-fuzz/, each target run for FUZZ_SECONDS on a
+# scratch copy of its seed corpus; a finding stops with the input in build-fuzz/fuzz/work_*/artifacts/.
+FUZZ_SECONDS ?= 30
+FUZZ_CXX ?= clang++-14
+FUZZ_CC ?= clang-14
+fuzz:
+	@cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=$(FUZZ_CXX) \
+	  -DCMAKE_C_COMPILER=$(FUZZ_CC) -DCOLLVERIFY_FUZZ=ON -DCOLLVERIFY_TESTS=OFF -DCOLLVERIFY_BENCH=OFF >/dev/null
+	@cmake --build build-fuzz -j $(JOBS) --target fuzz_schedule_json fuzz_costs_file fuzz_flag_values fuzz_plugin_values
+	@failed=; for t in schedule_json costs_file flag_values plugin_values; do \
+	  echo "fuzz_$$t: $(FUZZ_SECONDS) s"; \
+	  cmake -DFUZZER=build-fuzz/fuzz/fuzz_$$t -DCORPUS=fuzz/corpus/$$t -DWORK=build-fuzz/fuzz/work_$$t \
+	    -DSECONDS=$(FUZZ_SECONDS) -P fuzz/run_fuzzer.cmake > build-fuzz/fuzz_$$t.log 2>&1; rc=$$?; \
+	  grep -E "DONE|stat::number_of_executed_units|stat::average_exec_per_sec|ERROR|finding" build-fuzz/fuzz_$$t.log; \
+	  test $$rc -eq 0 || failed="$$failed fuzz_$$t"; \
+	done; \
+	test -z "$$failed" || { echo "fuzz findings in:$$failed (inputs in build-fuzz/fuzz/work_*/artifacts/)"; exit 1; }
+
 bench: build
 	@bench/run.sh $(BUILD)
 
@@ -38,4 +56,4 @@ format:
 	@git ls-files '*.cpp' '*.hpp' '*.h' | xargs clang-format -i
 
 clean:
-	@rm -rf $(BUILD) build-sanitize
+	@rm -rf $(BUILD) build-sanitize build-fuzz

@@ -7,6 +7,7 @@
 #include "cli/cmd_bcast.hpp"
 #include "cli/cmd_collectives.hpp"
 #include "cli/cmd_trees.hpp"
+#include "cli/parse.hpp"
 #include "model/error.hpp"
 
 namespace collverify::cli {
@@ -59,8 +60,8 @@ void register_campaign_command(const CommandTree& tree) {
   auto* sub = tree.app->add_subcommand("campaign", "the default CI verification campaign");
   sub->add_flag("--quick", a->quick, "small p only");
   sub->add_option("--report", a->report, "report directory (default reports/out)");
-  sub->add_option("--jobs", a->jobs, "worker threads");
-  tree.commands->push_back({sub, [a](const CommandContext& ctx) { return run_campaign(*a, ctx); }});
+  add_int_flag(sub, "--jobs", a->jobs, 1, kMaxJobs, "worker threads");
+  tree.commands->push_back({sub, [a](const CommandContext& ctx) { return run_campaign(*a, ctx); }, true});
 }
 
 }  // namespace collverify::cli

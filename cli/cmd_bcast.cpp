@@ -66,17 +66,16 @@ void add_stream_flags(CLI::App& app, engine::StreamRunOptions& s) {
                "tables (automatic for p whose tables exceed 1 GiB)");
   // Hidden (tests and benchmarks): the switch-over size, the exact agreement mode, the chunk
   // size and the fingerprint seed.
-  app.add_option("--stream-above-bytes", s.above_bytes)->group("");
+  add_int_flag(&app, "--stream-above-bytes", s.above_bytes, 0, kNoMax, "")->group("");
   app.add_flag("--stream-exact", s.exact)->group("");
-  app.add_option("--stream-chunk", s.chunk_ranks)
-      ->group("")
-      ->check([](const std::string& t) -> std::string {
-        const long long v = std::atoll(t.c_str());
-        return v >= 1 && v <= (1LL << 20) && (v & (v - 1)) == 0
-                   ? ""
-                   : "--stream-chunk '" + t + "' is not a power of two from 1 to 2^20";
-      });
-  app.add_option("--stream-seed", s.seed)->group("");
+  app.add_option_function<std::string>("--stream-chunk", [&s](const std::string& t) {
+       const std::int64_t v = parse_int("--stream-chunk", t, 1, std::int64_t{1} << 20);
+       if ((v & (v - 1)) != 0) {
+         throw InputError("--stream-chunk '" + t + "' is not a power of two from 1 to 2^20");
+       }
+       s.chunk_ranks = v;
+     })->group("");
+  add_int_flag(&app, "--stream-seed", s.seed, 0, kNoMax, "")->group("");
 }
 
 int run_schedule(const ScheduleArgs& a) {
@@ -165,10 +164,10 @@ void register_bcast_commands(const CommandTree& tree) {
                   "selects");
   sub->add_option("--schedule-plugin", va->schedule_plugin,
                   "verify a user's plugin library (plugin ABI 1 or 2)");
-  sub->add_option("--root", va->root,
-                  "ABI 2 plugins: ask for the broadcast from root R mod p, check it and its rank "
-                  "mapping against root 0 (default 0)");
-  sub->add_option("--generic-max-p", va->generic_max_p,
+  add_int_flag(sub, "--root", va->root, 0, kNoMax,
+               "ABI 2 plugins: ask for the broadcast from root R mod p, check it and its rank "
+               "mapping against root 0 (default 0)");
+  add_int_flag(sub, "--generic-max-p", va->generic_max_p, 0, kNoMax,
                   "simulate the explicit schedule for every n up to this p (default 1024)");
   sub->add_option("--construction", va->construction,
                   "built-in construction: logp (default, O(log p) per rank) or alg45 (seed 000 "
@@ -177,7 +176,7 @@ void register_bcast_commands(const CommandTree& tree) {
                   "alg45 only: corrected (default) or literal (docs/ERRATA.md); literal alone "
                   "selects alg45");
   add_stream_flags(*sub, va->stream);
-  tree.commands->push_back({sub, [va](const CommandContext& ctx) { return run_verify(*va, ctx); }});
+  tree.commands->push_back({sub, [va](const CommandContext& ctx) { return run_verify(*va, ctx); }, true});
 }
 
 namespace {

@@ -62,7 +62,7 @@ void add_verify(const CommandTree& tree, Collective what, const char* help) {
                     "Algorithm 9 reading: corrected (default), literal, literal-dummy-rounds, "
                     "literal-root-slot (docs/ERRATA.md)");
   }
-  tree.commands->push_back({sub, [a](const CommandContext& ctx) { return run_verify(*a, ctx); }});
+  tree.commands->push_back({sub, [a](const CommandContext& ctx) { return run_verify(*a, ctx); }, true});
 }
 
 ConstructionSummary campaign_part(const CampaignOptions& c, bool& complete, Collective what,

@@ -127,11 +127,11 @@ void register_compare_commands(const CommandTree& tree) {
       "bcast",
       "circulant broadcast: Algorithms 4-5 (alg45) against the O(log p) construction (logp)");
   sub->add_option("--p", a->p, "processor counts, e.g. 2..4096")->required();
-  sub->add_option("--jobs", a->jobs, "worker threads (default: hardware threads)");
+  add_int_flag(sub, "--jobs", a->jobs, 1, kMaxJobs, "worker threads (default: hardware threads)");
   sub->add_option("--format", a->format, "text (default) or json");
   sub->add_option("--transcription", a->transcription,
                   "reading of Algorithms 4-5: corrected (default) or literal (docs/ERRATA.md)");
-  tree.commands->push_back({sub, [a](const CommandContext& ctx) { return run_compare(*a, ctx); }});
+  tree.commands->push_back({sub, [a](const CommandContext& ctx) { return run_compare(*a, ctx); }, true});
 }
 
 }  // namespace collverify::cli

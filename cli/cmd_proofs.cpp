@@ -32,6 +32,14 @@ void check_format(const std::string& f) { require_one_of("--format", f, {"text",
 
 void check_rlimit(std::uint64_t r) { proofs::require_rlimit(r); }
 
+CLI::Option* add_rlimit_flag(CLI::App* sub, std::uint64_t& rlimit, const std::string& help) {
+  return add_int_flag(sub, "--rlimit", rlimit, 1, static_cast<std::int64_t>(proofs::kMaxRlimit),
+                      help);
+}
+
+// Each counted table is kept (and re-checked): a bound on the memory and time of one p.
+constexpr std::int64_t kMaxCountLimit = 100'000'000;
+
 // ---- prove skips ----
 struct SkipsArgs {
   std::uint64_t rlimit = proofs::SolverOptions{}.rlimit;
@@ -253,7 +261,7 @@ void register_proofs_commands(const CommandTree& tree) {
 
   auto sa = std::make_shared<SkipsArgs>();
   auto* skips = prove->add_subcommand("skips", "Lemma 1 / Algorithm 1 of seed 000 for every p >= 2");
-  skips->add_option("--rlimit", sa->rlimit, "Z3 resource limit per obligation");
+  add_rlimit_flag(skips, sa->rlimit, "Z3 resource limit per obligation");
   skips->add_option("--variant", sa->variant,
                     "algorithm1 (default), or the false variants floor, strict");
   skips->add_option("--format", sa->format, "text or json");
@@ -261,9 +269,9 @@ void register_proofs_commands(const CommandTree& tree) {
 
   auto ba = std::make_shared<BcastProveArgs>();
   auto* bcast = prove->add_subcommand("bcast", "symbolic check of one circulant schedule (seed 000)");
-  bcast->add_option("--p", ba->p, "number of processors (reference schedule)");
+  add_int_flag(bcast, "--p", ba->p, 2, proofs::kMaxProveBcastP, "number of processors (reference schedule)");
   bcast->add_option("--schedule-file", ba->schedule_file, "a user's schedule (JSON, one p)");
-  bcast->add_option("--rlimit", ba->rlimit, "Z3 resource limit per solver call");
+  add_rlimit_flag(bcast, ba->rlimit, "Z3 resource limit per solver call");
   bcast->add_option("--format", ba->format, "text or json");
   tree.commands->push_back({bcast, [ba](const CommandContext&) { return run_prove_bcast(*ba); }});
 
@@ -271,8 +279,9 @@ void register_proofs_commands(const CommandTree& tree) {
   auto* count = tree.app->add_subcommand(
       "count-schedules", "count circulant broadcast schedules per p (Z3 and backtracking)");
   count->add_option("--p", ca->p, "p range, e.g. 2..13")->required();
-  count->add_option("--rlimit", ca->rlimit, "Z3 resource limit per solver call");
-  count->add_option("--limit", ca->limit, "stop after this many schedules per p (default 10000)");
+  add_rlimit_flag(count, ca->rlimit, "Z3 resource limit per solver call");
+  add_int_flag(count, "--limit", ca->limit, 1, kMaxCountLimit,
+               "stop after this many schedules per p (default 10000)");
   count->add_option("--format", ca->format, "text or json");
   count->add_option("--method", ca->method,
                     "both (default: the two must agree), z3 or backtracking (one method alone)");

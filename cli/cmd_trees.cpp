@@ -223,27 +223,30 @@ int run_trees(const TreesArgs& a) {
 void register_trees_commands(const CommandTree& tree) {
   auto a = std::make_shared<TreesArgs>();
   auto* sub = tree.app->add_subcommand("trees", "gather/scatter tree completion times (seed 001)");
-  sub->add_option("--p", a->p, "number of processors");
-  sub->add_option("--b", a->b, "average block size b (default 1000)");
-  sub->add_option("--dist", a->dist,
+  auto* p_flag = sub->add_option("--p", a->p, "number of processors");
+  add_int_flag(sub, "--b", a->b, 1, kNoMax, "average block size b (default 1000)");
+  auto* dist_flag = sub->add_option("--dist", a->dist,
                   "same, random, random_decreasing, random_increasing, bucket, spikes, decreasing, "
                   "increasing, alternating, skewed, two_blocks, or all");
-  sub->add_option("--sizes", a->sizes, "explicit block sizes m_0,...,m_{p-1} instead of --dist");
+  // --sizes gives p and the sizes: with --p or --dist the run would ignore one of them.
+  sub->add_option("--sizes", a->sizes, "explicit block sizes m_0,...,m_{p-1} instead of --dist")
+      ->excludes(p_flag)
+      ->excludes(dist_flag);
   sub->add_option("--costs-file", a->costs_file,
                   "per-pair costs: JSON {\"alpha\": p x p, \"beta\": p x p, \"gamma\": p}");
   sub->add_option("--alpha", a->alpha, "latency alpha (default 100)");
   sub->add_option("--beta", a->beta, "time per unit beta (default 1)");
   sub->add_option("--gamma", a->gamma, "local copy time per unit gamma (default 1)");
-  sub->add_option("--lambda", a->lambda, "parameter of spikes and skewed (default 5)");
-  sub->add_option("--seed", a->seed, "seed of the random distributions (default 1)");
-  sub->add_option("--root", a->root, "the fixed root (default floor(p/2))");
+  add_int_flag(sub, "--lambda", a->lambda, 1, kNoMax, "parameter of spikes and skewed (default 5)");
+  add_int_flag(sub, "--seed", a->seed, 0, kNoMax, "seed of the random distributions (default 1)");
+  add_int_flag(sub, "--root", a->root, 0, kNoMax, "the fixed root (default floor(p/2))");
   sub->add_option("--format", a->format, "json (default) or md (Table 1 layout)");
   sub->add_option("--picture", a->picture, "write the fixed-root optimal tree as Graphviz DOT");
   sub->add_option(
       "--copy-placement", a->copy_placement,
       "optimal DP: first (default, copy concurrent) or figure4 (equation (6) as printed)");
   a->jobs = default_jobs();
-  sub->add_option("--jobs", a->jobs,
+  add_int_flag(sub, "--jobs", a->jobs, 1, kMaxJobs,
                   "threads for the instances of --dist all (default: hardware threads); the "
                   "output does not depend on it");
   tree.commands->push_back({sub, [a](const CommandContext&) { return run_trees(*a); }});

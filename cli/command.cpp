@@ -22,18 +22,15 @@ int default_jobs() { return engine::hardware_jobs(); }
 void add_common_verify_flags(CLI::App* sub, CommonVerifyArgs& a) {
   a.jobs = default_jobs();
   sub->add_option("--p", a.p, "processor counts: 2..4096, 2..4096:7, 1000,2000, 2^10..2^17");
-  sub->add_option("--jobs", a.jobs, "worker threads (default: hardware threads)");
+  add_int_flag(sub, "--jobs", a.jobs, 1, kMaxJobs, "worker threads (default: hardware threads)");
   sub->add_option("--report", a.report, "directory for summary.json, junit.xml, report.md, report.html");
   sub->add_option("--format", a.format, "report formats: json,junit,md,html");
   sub->add_flag("--github", a.github, "print GitHub workflow annotations and a step summary");
-  sub->add_option("--junit-chunk", a.junit_chunk, "consecutive p per JUnit test case");
+  add_int_flag(sub, "--junit-chunk", a.junit_chunk, 1, kMaxJunitChunk,
+               "consecutive p per JUnit test case");
   sub->add_flag("--instances", a.instances, "list every instance in summary.json");
-  sub->add_option("--max-violations", a.max_violations,
-                  "violations listed per construction (default 100; the total is always counted)")
-      ->check([](const std::string& t) -> std::string {
-        const long long v = std::atoll(t.c_str());
-        return v >= 1 && v <= 1'000'000 ? "" : "--max-violations '" + t + "' is not in 1..1000000";
-      });
+  add_int_flag(sub, "--max-violations", a.max_violations, 1, 1'000'000,
+               "violations listed per construction (default 100; the total is always counted)");
 }
 
 namespace {

@@ -27,6 +27,10 @@ struct CommandContext {
 struct Command {
   CLI::App* sub = nullptr;  // runs when this (sub)subcommand was given
   std::function<int(const CommandContext&)> run;
+  // True for a command that polls CommandContext::interrupted between items and writes the
+  // reports of what finished (verify, compare, campaign); any other command is ended at once
+  // by a stop signal (cli/main.cpp).
+  bool stops_gracefully = false;
 };
 
 // Where a family hangs its subcommands: top level (`trees`, `prove`, ...), under `schedule`, or
@@ -37,6 +41,9 @@ struct CommandTree {
   CLI::App* verify = nullptr;
   std::vector<Command>* commands = nullptr;
 };
+
+// --junit-chunk: at most 10^9 consecutive p per test case (more than any range has).
+inline constexpr std::int64_t kMaxJunitChunk = 1'000'000'000;
 
 // The flags every `verify <construction>` takes (docs/DESIGN.md "Command line").
 struct CommonVerifyArgs {

@@ -2,6 +2,7 @@
 // algorithm: constructions come from reference/, judgements from checkers/.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <atomic>
 #include <unistd.h>
@@ -21,6 +22,7 @@
 #include "cli/cmd_trees.hpp"
 #include "cli/cmd_solve.hpp"
 #include "cli/command.hpp"
+#include "cli/parse.hpp"
 #include "model/error.hpp"
 
 namespace cv = collverify;
@@ -28,7 +30,10 @@ namespace cv = collverify;
 namespace {
 
 std::atomic<bool> g_interrupted{false};
-std::atomic<std::int64_t> g_first_sigint_ns{0};
+std::atomic<std::int64_t> g_first_signal_ns{0};
+// True while a command that stops between items and writes the reports of what finished runs
+// (verify, compare, campaign: Command::stops_gracefully); every other command ends at once.
+std::atomic<bool> g_graceful{false};
 
 std::int64_t monotonic_ns() {
   timespec t{};
@@ -36,16 +41,41 @@ std::int64_t monotonic_ns() {
   return std::int64_t{t.tv_sec} * 1'000'000'000 + t.tv_nsec;
 }
 
-// The first Ctrl-C asks the run to stop after the p in progress and write its reports. One
-// Ctrl-C often arrives twice (to the process and to its process group, e.g. through timeout),
-// so only a second one more than a second later ends the run at once.
-extern "C" void on_sigint(int) {
+void say(const char* text) {  // async-signal-safe
+  std::size_t n = 0;
+  while (text[n] != '\0') ++n;
+  [[maybe_unused]] const auto w = ::write(2, text, n);
+}
+
+// SIGINT, SIGTERM (how CI runners stop a job) and SIGHUP are one request: stop (docs/RELIABILITY.md
+// "Signals"). A command with reports (g_graceful) stops after the items in progress, writes the
+// reports of what finished, marked incomplete, and exits 3. Any other command writes no report,
+// so it ends at once with exit 3 (the output printed so far is a prefix of a complete run's). A
+// second signal ends a graceful run at once with 128 + the signal number (130, 143, 129: the
+// shell's convention for "killed", no reports written). One Ctrl-C often arrives twice (to the
+// process and to its process group, e.g. through timeout), so a second signal within a second of
+// the first counts as the same one.
+extern "C" void on_stop_signal(int signo) {
   const std::int64_t now = monotonic_ns();
-  if (!g_interrupted.exchange(true)) {
-    g_first_sigint_ns = now;
-  } else if (now - g_first_sigint_ns.load() > 1'000'000'000) {
-    _exit(130);
+  if (!g_graceful.load()) {
+    say("collverify: stopped by a signal; the run is incomplete (exit 3)\n");
+    _exit(3);
   }
+  if (!g_interrupted.exchange(true)) {
+    g_first_signal_ns = now;
+    say("collverify: stopping after the items in progress; a second signal ends the run at once\n");
+  } else if (now - g_first_signal_ns.load() > 1'000'000'000) {
+    say("collverify: second signal: ended at once, no reports written\n");
+    _exit(128 + signo);
+  }
+}
+
+void install_stop_handlers() {
+  struct sigaction sa {};
+  sa.sa_handler = on_stop_signal;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESTART;
+  for (const int signo : {SIGINT, SIGTERM, SIGHUP}) sigaction(signo, &sa, nullptr);
 }
 
 }  // namespace
@@ -69,9 +99,12 @@ int main(int argc, char** argv) {
   cv::cli::register_trees_commands(tree);
   cv::cli::register_campaign_command(tree);
   cv::cli::register_solve_commands(tree);
+  cv::cli::refuse_empty_values(app);
 
-  // CLI11 says only "a subcommand is required" for an unknown construction: name it.
-  for (auto* parent : {schedule, verify}) {
+  // CLI11 says only "a subcommand is required" for an unknown construction (verify foo) or
+  // subcommand (reduce knapsack): name it.
+  for (auto* parent : app.get_subcommands({})) {
+    if (parent->get_subcommands({}).empty()) continue;
     if (argc < 3 || argv[1] != parent->get_name() || argv[2][0] == '-') continue;
     std::string names;
     bool known = false;
@@ -80,8 +113,9 @@ int main(int argc, char** argv) {
       known = known || s->get_name() == argv[2];
     }
     if (!known) {
-      std::fprintf(stderr, "collverify: unknown construction '%s' for %s (accepted: %s)\n", argv[2],
-                   argv[1], names.c_str());
+      const bool construction = parent == schedule || parent == verify;
+      std::fprintf(stderr, "collverify: unknown %s '%s' for %s (accepted: %s)\n",
+                   construction ? "construction" : "subcommand", argv[2], argv[1], names.c_str());
       return 2;
     }
   }
@@ -96,15 +130,25 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::fprintf(stderr, "collverify: %s (see collverify --help)\n", e.what());
     return 2;
+  } catch (const cv::InputError& e) {  // a flag's value refused by cli/parse.hpp
+    std::fprintf(stderr, "collverify: %s\n", e.what());
+    return 2;
   }
-  std::signal(SIGINT, on_sigint);
+  install_stop_handlers();
   const cv::cli::CommandContext ctx{&g_interrupted, cv::cli::command_line(argc, argv)};
   try {
     for (const auto& c : commands) {
-      if (*c.sub) return c.run(ctx);
+      if (!*c.sub) continue;
+      g_graceful = c.stops_gracefully;
+      return c.run(ctx);
     }
   } catch (const cv::InputError& e) {
     std::fprintf(stderr, "collverify: %s\n", e.what());
+    return 2;
+  } catch (const nlohmann::json::exception& e) {
+    // A reader of user JSON that let a library error through (fuzz/findings/README.md): the
+    // input is bad, the run must not end in std::terminate.
+    std::fprintf(stderr, "collverify: malformed JSON input: %s\n", e.what());
     return 2;
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "collverify: out of memory; run fewer --jobs or smaller p and n\n");

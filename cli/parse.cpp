@@ -76,6 +76,36 @@ void require_jobs(int jobs) {
   }
 }
 
+CLI::Option* add_int_flag(CLI::App* sub, const std::string& name,
+                          std::function<void(std::int64_t)> set, std::int64_t min,
+                          std::int64_t max, const std::string& help) {
+  return sub->add_option_function<std::string>(
+      name,
+      [name, set = std::move(set), min, max](const std::string& text) {
+        set(parse_int(name, text, min, max));
+      },
+      fmt::format("{} ({})", help, accepted_range(min, max)));
+}
+
+CLI::Option* add_int_flag(CLI::App* sub, const std::string& name,
+                          std::optional<std::int64_t>& target, std::int64_t min, std::int64_t max,
+                          const std::string& help) {
+  return add_int_flag(
+      sub, name, [&target](std::int64_t v) { target = v; }, min, max, help);
+}
+
+void refuse_empty_values(CLI::App& app) {
+  for (CLI::Option* opt : app.get_options()) {
+    if (opt->get_expected_min() < 1) continue;  // a flag without a value
+    opt->check(CLI::Validator(
+        [](std::string& text) -> std::string {
+          return text.empty() ? "is empty (an unset variable?); give a value" : std::string();
+        },
+        "", "not empty"));
+  }
+  for (CLI::App* sub : app.get_subcommands({})) refuse_empty_values(*sub);
+}
+
 void require_one_of(const std::string& flag, const std::string& text,
                     const std::vector<std::string>& accepted) {
   for (const auto& a : accepted) {

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "cli/cmd_trees.hpp"
+#include "cli/parse.hpp"
 #include "engine/trees_family.hpp"
 #include "generators/p_range.hpp"
 #include "generators/tree_distributions.hpp"
@@ -58,16 +59,19 @@ void register_verify_trees(const CommandTree& tree) {
   auto* sub = tree.verify->add_subcommand("trees", "gather/scatter trees (seed 001)");
   add_common_verify_flags(sub, a->common);
   sub->add_option("--dist", a->dist, "a distribution or all (default)");
-  sub->add_option("--b", a->b, "average block size (default 100)");
-  sub->add_option("--alpha", a->alpha, "latency (default 100)");
-  sub->add_option("--beta", a->beta, "time per unit (default 1)");
-  sub->add_option("--gamma", a->gammas, "copy costs to try (default 1 0)")->delimiter(',');
-  sub->add_option("--lambda", a->lambda, "spikes/skewed parameter (default 5)");
-  sub->add_option("--seed", a->seed, "seed of the random distributions (default 1)");
-  sub->add_option("--brute-max-p", a->brute_max_p,
-                  "compare the DPs with all ordered trees up to this p (default 7, at most 9)");
+  add_int_flag(sub, "--b", a->b, 1, kNoMax, "average block size (default 100)");
+  add_int_flag(sub, "--alpha", a->alpha, 0, kNoMax, "latency (default 100)");
+  add_int_flag(sub, "--beta", a->beta, 0, kNoMax, "time per unit (default 1)");
+  sub->add_option_function<std::string>(
+      "--gamma",
+      [a](const std::string& text) { a->gammas = parse_int_list("--gamma", text, 0); },
+      "copy costs to try, comma-separated (default 1,0)");
+  add_int_flag(sub, "--lambda", a->lambda, 1, kNoMax, "spikes/skewed parameter (default 5)");
+  add_int_flag(sub, "--seed", a->seed, 0, kNoMax, "seed of the random distributions (default 1)");
+  add_int_flag(sub, "--brute-max-p", a->brute_max_p, 0, 9,
+               "compare the DPs with all ordered trees up to this p (default 7)");
   tree.commands->push_back(
-      {sub, [a](const CommandContext& ctx) { return run_verify_trees(*a, ctx); }});
+      {sub, [a](const CommandContext& ctx) { return run_verify_trees(*a, ctx); }, true});
 }
 
 ConstructionSummary campaign_trees(const CampaignOptions& c, bool& complete) {

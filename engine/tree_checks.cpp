@@ -13,6 +13,7 @@
 #include "generators/tree_mutants.hpp"
 #include "model/int_math.hpp"
 #include "model/memory.hpp"
+#include "model/tree_cost_bound.hpp"
 #include "reference/trees/binary.hpp"
 #include "reference/trees/binomial.hpp"
 #include "reference/trees/linear.hpp"
@@ -195,6 +196,9 @@ std::vector<TreeInstanceRun<T>> run_tree_instances(const std::vector<TreeProblem
                                                    bool figure4, int jobs) {
   std::vector<TreeInstanceRun<T>> out(problems.size());
   if (problems.empty()) return out;
+  // Costs that could overflow a completion time are bad input, refused before any DP runs
+  // (an overflow inside would be an inf or a wrapped time, reported as a false violation).
+  for (const auto& pr : problems) require_tree_costs_fit(pr);
   const int at_once = static_cast<int>(std::min<std::size_t>(
       static_cast<std::size_t>(std::max(1, jobs)), problems.size()));
   if (at_once > 1) {

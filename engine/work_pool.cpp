@@ -1,12 +1,17 @@
 #include "engine/work_pool.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <exception>
 #include <limits>
 #include <mutex>
+#include <string>
 #include <system_error>
 #include <thread>
 #include <vector>
+
+#include "model/error.hpp"
 
 namespace collverify::engine {
 
@@ -23,8 +28,9 @@ PoolResult run_items(std::size_t count, const PoolOptions& o,
   std::mutex error_mutex;
   std::exception_ptr error;
   std::atomic<std::int64_t> error_key{std::numeric_limits<std::int64_t>::max()};
+  std::atomic<bool> abandon{false};  // a thread could not start: the run is refused
   auto worker = [&] {
-    while (!stop_requested(o.stop)) {
+    while (!stop_requested(o.stop) && !abandon.load()) {
       const std::size_t i = next.fetch_add(1);
       if (i >= count) return;
       const std::int64_t k = key(i);
@@ -46,12 +52,22 @@ PoolResult run_items(std::size_t count, const PoolOptions& o,
   const std::size_t threads_wanted =
       std::min<std::size_t>(count, static_cast<std::size_t>(o.jobs < 1 ? 1 : o.jobs));
   std::vector<std::thread> threads;
-  for (std::size_t j = 1; j < threads_wanted; ++j) {
-    try {
-      threads.emplace_back(worker);
-    } catch (const std::system_error&) {  // the system gives no more threads: run on fewer
-      break;
-    }
+  std::string refused;
+  try {
+    threads.reserve(threads_wanted);
+    for (std::size_t j = 1; j < threads_wanted; ++j) threads.emplace_back(worker);
+  } catch (const std::exception& e) {  // system_error (no thread) or bad_alloc (no stack)
+    refused = e.what();
+  }
+  if (!refused.empty()) {
+    // The started threads are joined before the refusal leaves (a joinable std::thread
+    // destroyed would call std::terminate); they stop after their current item.
+    abandon = true;
+    for (auto& t : threads) t.join();
+    throw InputError(fmt::format(
+        "--jobs {}: the system could not start worker thread {} of {}: {}; run with fewer --jobs "
+        "(or a larger address-space / process limit)",
+        o.jobs, threads.size() + 1, threads_wanted, refused));
   }
   worker();
   for (auto& t : threads) t.join();

@@ -6,6 +6,9 @@
 // - An exception thrown by body(i) (bad input, InputError, or anything else) never reaches
 //   std::terminate: the one with the smallest key(i) is kept, items with a larger key are skipped
 //   once an error is known, and it is rethrown in the caller's thread after every thread joined.
+// - If the system cannot start one of the threads (no memory for its stack, a process limit),
+//   the threads already started are joined and an InputError naming --jobs is thrown (exit 2):
+//   a run never goes on silently with fewer threads than asked for, nor terminates.
 // - done(i) runs after each body(i) that returned normally (progress, counting).
 // Cost: one atomic increment per item; no allocation per item.
 #pragma once

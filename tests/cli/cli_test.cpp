@@ -99,7 +99,7 @@ TEST(Cli, HugeRunsAreRefusedUpFront) {
   expect_contains(r, "GiB");
   r = run("verify bcast --p 2..20 --jobs 100000");
   EXPECT_EQ(r.code, 2);
-  expect_contains(r, "--jobs 100000");
+  expect_contains(r, "--jobs '100000'");
   r = run("verify bcast --p 2..20 --blocks q-100");
   EXPECT_EQ(r.code, 2);
   expect_contains(r, "q-100");

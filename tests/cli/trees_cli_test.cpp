@@ -118,11 +118,11 @@ TEST(TreesCli, BadInputExitsTwoNamingTheValue) {
   expect_refused("trees --p 10 --root 10", "--root 10 is outside [0, 10)");
   expect_refused("trees --p 10 --alpha -3", "--alpha '-3'");
   expect_refused("trees --p 10 --dist zipf", "'zipf'");
-  expect_refused("trees --sizes 9223372036854775807,1", "overflows");
+  expect_refused("trees --sizes 9223372036854775807,1", "m = 9223372036854775808 are too large");
   expect_refused("trees --p 8 --b 4611686018427387904", "overflows");
   expect_refused("trees --p 100000000", "GiB");
   expect_refused("trees --p 8 --format xml", "'xml'");
-  expect_refused("verify trees --p 1..5 --brute-max-p 12", "--brute-max-p 12");
+  expect_refused("verify trees --p 1..5 --brute-max-p 12", "--brute-max-p '12'");
   expect_refused("verify trees --p 5000", "p up to 5000");
 }
 

@@ -4,6 +4,8 @@
 // every worker has joined.
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -217,6 +219,28 @@ TEST(WorkPool, DefaultKeyIsTheIndexAndItemsAfterAKnownErrorAreSkipped) {
       EXPECT_EQ(ran_after.load(), 0);
     }
   }
+}
+
+// Issue 14: a thread that cannot start (here: 256 stacks of 8 MiB in a 512 MiB address space)
+// was "terminate called without an active exception" (bad_alloc escaped with joinable threads
+// in the vector). Now: the started threads are joined and an InputError naming --jobs leaves.
+[[noreturn]] void run_with_256_jobs_in_512_mib() {
+  const rlimit lim{std::uint64_t{512} << 20, std::uint64_t{512} << 20};
+  setrlimit(RLIMIT_AS, &lim);
+  PoolOptions o;
+  o.jobs = 256;
+  try {
+    run_items(1000, o, [](std::size_t) { std::this_thread::sleep_for(std::chrono::milliseconds(1)); });
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    std::_Exit(2);
+  }
+  std::_Exit(0);
+}
+
+TEST(WorkPoolDeathTest, AThreadThatCannotStartIsAnInputError) {
+  EXPECT_EXIT(run_with_256_jobs_in_512_mib(), ::testing::ExitedWithCode(2),
+              "--jobs 256: the system could not start worker thread");
 }
 
 }  // namespace

@@ -1,0 +1,16 @@
+# Runs one libFuzzer target for SECONDS on a scratch copy of its seed corpus (so the repository's
+# corpus only grows by hand, with inputs worth keeping). Fails when the fuzzer reports a finding
+# (a crash, a sanitizer report, an oracle abort, a leak or a timeout).
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK}/corpus ${WORK}/artifacts)
+file(GLOB seeds ${CORPUS}/*)
+if(seeds)
+  file(COPY ${seeds} DESTINATION ${WORK}/corpus)
+endif()
+execute_process(
+  COMMAND ${FUZZER} -max_total_time=${SECONDS} -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+          -artifact_prefix=${WORK}/artifacts/ ${WORK}/corpus
+  RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${FUZZER}: finding (exit ${rc}); the input is in ${WORK}/artifacts/")
+endif()

@@ -1,0 +1,128 @@
+// Stop signals as CI runners send them (issue 14): SIGTERM and SIGHUP do what SIGINT does
+// (exit 3, reports of what finished), every command notices within about a second, and a
+// second signal ends a graceful stop at once with 128 + the signal number. Each test starts
+// the program, signals it after about a second and measures how long it takes to end.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+extern char** environ;
+
+namespace collverify {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+struct Ended {
+  int code = -1;              // exit code; -1 when killed by a signal or still running at give-up
+  double after_signal = 1e9;  // seconds from the last signal sent to the end
+};
+
+// Runs collverify with `args` (stdout and stderr to `log`), sends each (delay, signal) in turn
+// and waits at most `give_up` seconds after the last one.
+Ended run_and_signal(const std::vector<std::string>& args,
+                     const std::vector<std::pair<double, int>>& signals, double give_up,
+                     const fs::path& log) {
+  std::vector<std::string> argv_s{COLLVERIFY_BIN};
+  argv_s.insert(argv_s.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_s) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  pid_t pid = 0;
+  const int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  Ended e;
+  if (rc != 0) return e;
+  auto t = Clock::now();
+  for (const auto& [delay, signo] : signals) {
+    std::this_thread::sleep_for(std::chrono::duration<double>(delay));
+    kill(pid, signo);
+    t = Clock::now();
+  }
+  int status = 0;
+  while (waitpid(pid, &status, WNOHANG) == 0) {
+    if (std::chrono::duration<double>(Clock::now() - t).count() > give_up) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      return e;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  e.after_signal = std::chrono::duration<double>(Clock::now() - t).count();
+  e.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return e;
+}
+
+fs::path temp_dir(const std::string& name) {
+  const fs::path d = fs::temp_directory_path() /
+                     ("collverify_signal_test_" + name + "_" + std::to_string(::getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+// Was exit 143 with an empty report directory for SIGTERM, and 129 for SIGHUP.
+TEST(SignalCli, TermAndHupStopAVerifyRunLikeInt) {
+  for (const int signo : {SIGINT, SIGTERM, SIGHUP}) {
+    const fs::path d = temp_dir("verify" + std::to_string(signo));
+    const Ended e = run_and_signal({"verify", "bcast", "--p", "2..200000", "--jobs", "2",
+                                    "--report", (d / "r").string()},
+                                   {{1.0, signo}}, 10.0, d / "log");
+    EXPECT_EQ(e.code, 3) << "signal " << signo;
+    EXPECT_LT(e.after_signal, 2.0) << "signal " << signo;
+    EXPECT_TRUE(fs::exists(d / "r" / "summary.json")) << "signal " << signo;
+    fs::remove_all(d);
+  }
+}
+
+// Was 35-57 s deaf to SIGINT (a Z3 enumeration and a backtracking search per p).
+TEST(SignalCli, CountSchedulesStopsWithinASecond) {
+  const fs::path d = temp_dir("count");
+  const Ended e = run_and_signal({"count-schedules", "--p", "2..60"}, {{1.0, SIGINT}}, 10.0,
+                                 d / "log");
+  EXPECT_EQ(e.code, 3);
+  EXPECT_LT(e.after_signal, 1.0);
+  fs::remove_all(d);
+}
+
+// Was deaf to SIGINT for the whole subset DP.
+TEST(SignalCli, SubsetDpStopsWithinASecond) {
+  const fs::path d = temp_dir("solve");
+  const Ended e = run_and_signal({"solve", "nonordered", "--solver", "subset-dp", "--blocks",
+                                  "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20"},
+                                 {{1.0, SIGTERM}}, 10.0, d / "log");
+  EXPECT_EQ(e.code, 3);
+  EXPECT_LT(e.after_signal, 1.0);
+  fs::remove_all(d);
+}
+
+// The first signal waits for the p in progress (a 3000-processor O(p^3) DP, seconds); a second
+// one more than a second later ends the run at once with 128 + SIGTERM.
+TEST(SignalCli, ASecondSignalEndsTheRunAtOnce) {
+  const fs::path d = temp_dir("second");
+  const Ended e = run_and_signal({"verify", "trees", "--p", "3000..3001", "--jobs", "1",
+                                  "--dist", "same", "--brute-max-p", "0"},
+                                 {{1.0, SIGTERM}, {1.5, SIGTERM}}, 10.0, d / "log");
+  EXPECT_EQ(e.code, 128 + SIGTERM);
+  EXPECT_LT(e.after_signal, 0.5);
+  fs::remove_all(d);
+}
+
+}  // namespace
+}  // namespace collverify
