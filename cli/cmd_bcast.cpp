@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <vector>
 
 #include "cli/cmd_bcast.hpp"
 #include "cli/parse.hpp"
@@ -13,6 +14,7 @@
 #include "engine/bcast_family.hpp"
 #include "engine/run_range.hpp"
 #include "engine/schedule_source.hpp"
+#include "generators/external/schedule_files.hpp"
 #include "generators/external/schedule_json.hpp"
 #include "model/error.hpp"
 #include "reference/circulant/bcast.hpp"
@@ -45,6 +47,7 @@ struct BcastArgs {
   std::string blocks = BlockCounts::kDefault;
   std::string schedule_file;
   std::string schedule_plugin;
+  std::int64_t root = 0;
   std::int64_t generic_max_p = 1024;
   std::string transcription = "corrected";
   engine::StreamRunOptions stream;
@@ -100,8 +103,13 @@ std::unique_ptr<ScheduleSource> make_source(const BcastArgs& a) {
   if (!a.schedule_file.empty() && !a.schedule_plugin.empty()) {
     throw InputError("--schedule-file and --schedule-plugin exclude each other");
   }
+  if (a.root != 0 && a.schedule_plugin.empty()) {
+    throw InputError("--root " + std::to_string(a.root) +
+                     " applies to --schedule-plugin (ABI 2) only; the built-in constructions and "
+                     "schedule files are for root 0");
+  }
   if (!a.schedule_file.empty()) return engine::file_source(a.schedule_file);
-  if (!a.schedule_plugin.empty()) return engine::plugin_source(a.schedule_plugin);
+  if (!a.schedule_plugin.empty()) return engine::plugin_source(a.schedule_plugin, a.root);
   const auto t = parse_transcription(a.transcription);
   return engine::reference_source(
       pick_construction(a.construction, a.transcription, Construction::logp), t);
@@ -111,11 +119,17 @@ int run_verify(const BcastArgs& a, const CommandContext& ctx) {
   auto source = make_source(a);
   const RunOutput out = prepare_run_output(a.common);
   PRange range = PRange::single(2);
+  const std::vector<std::int64_t> held = source->held_ps();
   if (a.common.p.empty()) {
-    if (source->only_p() == 0) throw InputError("--p RANGE is required (e.g. --p 2..4096)");
-    range = PRange::single(source->only_p());
+    if (held.empty()) throw InputError("--p RANGE is required (e.g. --p 2..4096)");
+    range = PRange::parse(p_list_text(held));
   } else {
     range = PRange::parse(a.common.p);
+    // With files, --p selects among the p they hold; a p they lack is refused by name.
+    if (!held.empty()) {
+      range = PRange::parse(
+          p_list_text(select_held(held, range.values(PRange::kMaxValues), source->describe())));
+    }
   }
   engine::StderrProgress stream_progress;
   engine::BcastOptions o;
@@ -144,8 +158,15 @@ void register_bcast_commands(const CommandTree& tree) {
   auto* sub = tree.verify->add_subcommand("bcast", "circulant n-block broadcast (seed 000)");
   add_common_verify_flags(sub, va->common);
   sub->add_option("--blocks", va->blocks, "block counts n per p, e.g. 1,2,q,q+1,2q+1,3q+2");
-  sub->add_option("--schedule-file", va->schedule_file, "verify a user's schedule (JSON, one p)");
-  sub->add_option("--schedule-plugin", va->schedule_plugin, "verify a user's plugin library");
+  sub->add_option("--schedule-file", va->schedule_file,
+                  "verify users' schedules: a JSON file (one schedule or an array), JSON Lines "
+                  "(*.jsonl, one a line) or a directory of them; every p held, or those --p "
+                  "selects");
+  sub->add_option("--schedule-plugin", va->schedule_plugin,
+                  "verify a user's plugin library (plugin ABI 1 or 2)");
+  add_int_flag(sub, "--root", va->root, 0, kNoMax,
+               "ABI 2 plugins: ask for the broadcast from root R mod p, check it and its rank "
+               "mapping against root 0 (default 0)");
   add_int_flag(sub, "--generic-max-p", va->generic_max_p, 0, kNoMax,
                   "simulate the explicit schedule for every n up to this p (default 1024)");
   sub->add_option("--construction", va->construction,

@@ -12,6 +12,7 @@
 #include "checkers/simulate.hpp"
 #include "engine/bcast_excerpt.hpp"
 #include "engine/stream_bcast.hpp"
+#include "generators/external/plugin.hpp"
 #include "model/error.hpp"
 #include "model/int_math.hpp"
 #include "model/memory.hpp"
@@ -179,13 +180,61 @@ Outcome BcastFamily::conclude(std::int64_t p, const Verdict& fast, const Circula
   return out;
 }
 
+Outcome BcastFamily::plugin_failed(std::int64_t p, const std::string& what,
+                                   std::int64_t rank) const {
+  Outcome out;
+  out.status = Status::fail;
+  const std::vector<std::int64_t> ns = o_.blocks.for_p(p);
+  out.instances = static_cast<std::int64_t>(ns.size());
+  for (std::int64_t n : ns) {
+    out.instance_results.push_back({p, n, Status::fail, kNone, bcast_round_lower_bound(p, n)});
+  }
+  Violation v;
+  v.property = "plugin_error";
+  v.p = p;
+  v.rank = rank >= 0 ? rank : kNone;
+  v.message = what;
+  out.violations.push_back(std::move(v));
+  const std::lock_guard lock(failures_lock_);
+  ++plugin_failures_;
+  if (first_failure_p_ == 0 || p < first_failure_p_) {
+    first_failure_p_ = p;
+    first_failure_ = what;
+  }
+  return out;
+}
+
 Outcome BcastFamily::check(std::int64_t p, const CheckContext& ctx) const {
+  Outcome out;
+  try {
+    out = check_schedule(p, ctx);
+  } catch (const PluginFailure& f) {
+    return plugin_failed(p, f.what(), f.rank);
+  }
+  if (const std::int64_t root = source_.root(p); root != 0) {
+    for (Violation& v : out.violations) {
+      if (v.property == "root_mapping") continue;
+      v.message = fmt::format("root {}, ranks relative to it (rank v runs on rank (v + {}) mod p): ",
+                              root, root) +
+                  v.message;
+    }
+  }
+  return out;
+}
+
+Outcome BcastFamily::check_schedule(std::int64_t p, const CheckContext& ctx) const {
   if (!alone(p)) {
     // One table buffer per worker thread, reused for every p it checks (nothing keeps a pointer
     // into it after conclude(): the excerpt copies its rows).
     thread_local CirculantSchedule s;
     source_.build_into(p, s);
-    return conclude(p, check_circulant_schedule(s, {source_.states_baseblocks()}), &s, 1);
+    Outcome out = conclude(p, check_circulant_schedule(s, {source_.states_baseblocks()}), &s, 1);
+    if (Verdict m = source_.root_mapping(p, s)) {
+      out.status = Status::fail;
+      if (!out.excerpt && m->message.rfind("recv", 0) == 0) out.excerpt = excerpt_around(s, *m);
+      out.violations.push_back(std::move(*m));
+    }
+    return out;
   }
   const StreamOutcome st =
       stream_bcast(source_, p, ctx.threads, o_.stream, ctx.stop, o_.stream_progress);
@@ -201,6 +250,11 @@ Outcome BcastFamily::check(std::int64_t p, const CheckContext& ctx) const {
 }
 
 void BcastFamily::finish(ConstructionSummary&) const {
+  if (plugin_failures_ > 0) {
+    std::fprintf(stderr, "%s: the schedule plugin reported an error for %lld p; the smallest: %s\n",
+                 o_.name.c_str(), static_cast<long long>(plugin_failures_),
+                 first_failure_.c_str());
+  }
   if (streamed_ == 0) return;
   std::fprintf(stderr, "%s: %lld p streamed (%s)%s\n", o_.name.c_str(),
                static_cast<long long>(streamed_), stream_checks_.c_str(),

@@ -11,9 +11,16 @@
 // time, the ranks split into chunks over every job, with its own progress in ranks and Ctrl-C
 // honoured between chunks. It finds the same witness as the fast checker. The generic
 // simulation still runs for a streamed p up to generic_max_p (it needs the tables).
+//
+// Users' plugins (ABI 2): a plugin that reports that it cannot produce p (PluginFailure) makes p
+// fail with a "plugin_error" violation carrying the plugin's message; finish() names the
+// smallest such p on stderr. For a source whose root is not 0, the tables are judged un-rotated
+// (witness ranks relative to the root, said in each message) and the root mapping is checked
+// against root 0 ("root_mapping", engine/root_mapping.hpp) for every p that is not streamed.
 #pragma once
 
 #include <cstdint>
+#include <mutex>
 #include <string>
 
 #include "engine/family.hpp"
@@ -49,12 +56,18 @@ class BcastFamily final : public Family {
  private:
   Outcome conclude(std::int64_t p, const Verdict& fast, const CirculantSchedule* built,
                    int jobs) const;
+  Outcome check_schedule(std::int64_t p, const CheckContext& context) const;
+  Outcome plugin_failed(std::int64_t p, const std::string& what, std::int64_t rank) const;
 
   const ScheduleSource& source_;
   BcastOptions o_;
   mutable std::string stream_checks_;  // which checks a streamed p ran (same for every p)
   mutable std::int64_t streamed_ = 0;      // streamed p (run alone, so never concurrently)
   mutable bool stream_interrupted_ = false;
+  mutable std::mutex failures_lock_;  // plugin failures, from several threads
+  mutable std::int64_t plugin_failures_ = 0;
+  mutable std::int64_t first_failure_p_ = 0;
+  mutable std::string first_failure_;
 };
 
 }  // namespace collverify::engine

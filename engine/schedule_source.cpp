@@ -5,8 +5,9 @@
 #include <algorithm>
 #include <optional>
 
+#include "engine/root_mapping.hpp"
 #include "generators/external/plugin.hpp"
-#include "generators/external/schedule_json.hpp"
+#include "generators/external/schedule_files.hpp"
 #include "model/error.hpp"
 #include "reference/circulant/bcast.hpp"
 #include "reference/circulant/logp_schedule.hpp"
@@ -72,45 +73,75 @@ class Reference final : public ScheduleSource {
   circulant::Transcriptions t_;
 };
 
-class File final : public ScheduleSource {
+class Files final : public ScheduleSource {
  public:
-  explicit File(const std::filesystem::path& f) : file_(f), s_(read_schedule_json(f)) {}
-  CirculantSchedule build(std::int64_t p) const override {
-    if (p != s_.p) {
-      throw InputError(fmt::format("--schedule-file {} holds p = {}, not p = {}", file_.string(),
-                                   s_.p, p));
+  explicit Files(const std::filesystem::path& f) : files_(ScheduleFiles::read(f)) {
+    // Baseblocks are checked when every schedule states them; one without them opts all out.
+    for (const std::int64_t p : files_.ps()) {
+      baseblocks_ = baseblocks_ && !files_.at(p).schedule.baseblock.empty();
     }
-    return s_;
   }
-  bool states_baseblocks() const override { return !s_.baseblock.empty(); }
+  CirculantSchedule build(std::int64_t p) const override { return files_.at(p).schedule; }
+  bool states_baseblocks() const override { return baseblocks_; }
   void rank_rows(std::int64_t p, std::int64_t r, std::span<std::int8_t> recv,
                  std::span<std::int8_t> send) const override {
-    CV_ASSERT(p == s_.p && r >= 0 && r < p, "rank of the file's p");
-    std::copy_n(s_.recv_row(r).begin(), s_.q, recv.begin());
-    std::copy_n(s_.send_row(r).begin(), s_.q, send.begin());
+    const CirculantSchedule& s = files_.at(p).schedule;
+    CV_ASSERT(r >= 0 && r < p, "rank of a held p");
+    std::copy_n(s.recv_row(r).begin(), s.q, recv.begin());
+    std::copy_n(s.send_row(r).begin(), s.q, send.begin());
   }
-  std::string describe() const override { return "schedule file " + file_.string(); }
-  std::int64_t only_p() const override { return s_.p; }
+  std::string describe() const override { return "schedule file " + files_.path().string(); }
+  std::vector<std::int64_t> held_ps() const override { return files_.ps(); }
+  bool holds_tables() const override { return true; }
 
  private:
-  std::filesystem::path file_;
-  CirculantSchedule s_;
+  ScheduleFiles files_;
+  bool baseblocks_ = true;
 };
 
 class Plugin final : public ScheduleSource {
  public:
-  explicit Plugin(const std::filesystem::path& lib) : lib_(lib), plugin_(SchedulePlugin::load(lib)) {}
-  CirculantSchedule build(std::int64_t p) const override { return plugin_.build(p); }
+  Plugin(const std::filesystem::path& lib, std::int64_t root)
+      : lib_(lib), plugin_(SchedulePlugin::load(lib)), root_(root) {
+    if (root_ < 0) throw InputError(fmt::format("--root {} is not a rank (root >= 0)", root_));
+    if (root_ != 0 && plugin_.abi() == 1) {
+      throw InputError(fmt::format(
+          "--root {}: schedule plugin '{}' implements ABI 1, whose schedules are for root 0 "
+          "only; a root needs an ABI 2 plugin (include/collverify/plugin.h)",
+          root_, lib.string()));
+    }
+  }
+  CirculantSchedule build(std::int64_t p) const override {
+    const std::int64_t at = root(p);
+    return at == 0 ? plugin_.build(p) : unrotate(plugin_.build(p, at), at);
+  }
   bool states_baseblocks() const override { return false; }
   void rank_rows(std::int64_t p, std::int64_t r, std::span<std::int8_t> recv,
                  std::span<std::int8_t> send) const override {
-    plugin_.rank(p, r, recv, send);
+    const std::int64_t at = root(p);
+    plugin_.rank(p, at, (r + at) % p, recv, send);
   }
-  std::string describe() const override { return "schedule plugin " + lib_.string(); }
+  std::int64_t root(std::int64_t p) const override { return root_ % p; }
+  Verdict root_mapping(std::int64_t p, const CirculantSchedule& built) const override {
+    const std::int64_t at = root(p);
+    if (at == 0) return std::nullopt;
+    return root_mapping_violation(plugin_.build(p, 0), built, at);
+  }
+  std::string describe() const override {
+    std::string d = fmt::format("schedule plugin {} (ABI {})", lib_.string(), plugin_.abi());
+    if (root_ != 0) {
+      d += fmt::format(
+          "; root {} mod p: tables un-rotated to root 0 (witness ranks relative to the root) and "
+          "compared with the plugin's tables for root 0",
+          root_);
+    }
+    return d;
+  }
 
  private:
   std::filesystem::path lib_;
   SchedulePlugin plugin_;
+  std::int64_t root_;
 };
 
 }  // namespace
@@ -132,10 +163,11 @@ std::unique_ptr<ScheduleSource> reference_source(Construction c, circulant::Tran
   return std::make_unique<Logp>();
 }
 std::unique_ptr<ScheduleSource> file_source(const std::filesystem::path& file) {
-  return std::make_unique<File>(file);
+  return std::make_unique<Files>(file);
 }
-std::unique_ptr<ScheduleSource> plugin_source(const std::filesystem::path& library) {
-  return std::make_unique<Plugin>(library);
+std::unique_ptr<ScheduleSource> plugin_source(const std::filesystem::path& library,
+                                              std::int64_t root) {
+  return std::make_unique<Plugin>(library, root);
 }
 
 }  // namespace collverify::engine

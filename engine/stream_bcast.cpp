@@ -31,7 +31,7 @@ struct Stated {
 };
 
 Stated stated(const ScheduleSource& source, std::int64_t p) {
-  if (source.only_p() == 0) return {circulant::compute_skips(p), {}};
+  if (!source.holds_tables()) return {circulant::compute_skips(p), {}};
   CirculantSchedule s = source.build(p);
   if (!source.states_baseblocks()) s.baseblock.clear();
   return {std::move(s.skips), std::move(s.baseblock)};
@@ -61,7 +61,7 @@ StreamOutcome stream_bcast(const ScheduleSource& source, std::int64_t p, int job
                            ProgressSink* progress) {
   Stated st = stated(source, p);
   StreamOutcome out;
-  const bool per_rank_baseblocks = source.only_p() == 0 && source.states_baseblocks();
+  const bool per_rank_baseblocks = !source.holds_tables() && source.states_baseblocks();
   out.checks = describe_checks(o, !st.baseblock.empty() || per_rank_baseblocks);
   StreamingInput in;
   in.p = p;
