@@ -3,13 +3,41 @@
 // 2 * round' for "used once in this round" and 2 * round' + 1 for "collision already reported"
 // (round' counts begin_round calls from 1). Deliveries of a round are buffered and applied at
 // end_round, so a packet received in round t is held from round t + 1.
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <bit>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <new>
 
 #include "checkers/network/routed_check.hpp"
 #include "model/error.hpp"
 
 namespace collverify::network {
+
+namespace {
+
+struct FreeDeleter {
+  void operator()(std::uint64_t* p) const { std::free(p); }
+};
+using Words = std::unique_ptr<std::uint64_t[], FreeDeleter>;
+
+// Zeroed words on 2 MiB-aligned memory marked for transparent huge pages: the holdings of a large
+// all-to-all are hundreds of MiB read at random, and 4 KiB pages would add a TLB miss to most
+// deliveries.
+Words zeroed_words(std::size_t count) {
+  constexpr std::size_t kHuge = std::size_t{2} << 20;
+  const std::size_t bytes = std::max<std::size_t>((count * 8 + kHuge - 1) / kHuge * kHuge, kHuge);
+  void* p = std::aligned_alloc(kHuge, bytes);
+  if (p == nullptr) throw std::bad_alloc();
+  (void)madvise(p, bytes, MADV_HUGEPAGE);  // advice only: without it the checker is just slower
+  std::memset(p, 0, bytes);
+  return Words(static_cast<std::uint64_t*>(p));
+}
+
+}  // namespace
 
 struct RoutedChecker::State {
   struct NodeRound {
@@ -17,6 +45,13 @@ struct RoutedChecker::State {
     std::uint32_t recv_stamp = 0;
     std::int32_t sends = 0;
     std::int32_t recvs = 0;
+    std::int32_t send_limit = 0;
+    std::int32_t recv_limit = 0;
+  };
+  // One cache line access per arc and round: the stamp and the first packet's index.
+  struct ArcRound {
+    std::uint32_t stamp = 0;
+    std::int64_t first = 0;
   };
 
   const Network& net;
@@ -25,13 +60,15 @@ struct RoutedChecker::State {
   std::int64_t n = 0;
   std::int64_t packets = 0;
   std::int64_t words = 0;
-  std::vector<std::uint64_t> holds;          // n * words
-  std::vector<std::uint32_t> arc_stamp;      // per arc id
-  std::vector<Packet> arc_packet;            // first packet on the arc this round
+  Words holds;                               // n * words
+  std::vector<ArcRound> arc_round;           // per arc id
   std::vector<NodeRound> node_round;
-  std::vector<std::int32_t> send_limit, recv_limit;
   std::vector<std::pair<std::int64_t, std::int64_t>> pending;  // (node, packet index)
-  std::vector<std::int64_t> route;           // arc ids of the current transmission
+  struct Hop {
+    std::int64_t id = 0;  // arc id
+    Arc arc;
+  };
+  std::vector<Hop> route;                    // the arcs of the current transmission
   std::vector<std::int64_t> indices;         // packet indices of the current transmission
   std::optional<RoutedWitness> best;         // smallest candidate of the current round
   std::optional<RoutedWitness> witness;
@@ -47,20 +84,17 @@ struct RoutedChecker::State {
     validate_header(net, h);
     packets = packet_count(h, n);
     words = (packets + 63) / 64;
-    holds.assign(static_cast<std::size_t>(n * words), 0);
+    holds = zeroed_words(static_cast<std::size_t>(n * words));
     // A node starts with the packets whose origin it is.
     for (std::int64_t i = 0; i < packets; ++i) set(packet_of(h, n, i).origin, i);
     const auto arcs = static_cast<std::size_t>(n * net.width());
-    arc_stamp.assign(arcs, 0);
-    arc_packet.assign(arcs, Packet{});
+    arc_round.assign(arcs, ArcRound{});
     node_round.assign(static_cast<std::size_t>(n), NodeRound{});
-    send_limit.resize(static_cast<std::size_t>(n));
-    recv_limit.resize(static_cast<std::size_t>(n));
     for (std::int64_t v = 0; v < n; ++v) {
       const auto all = h.model.ports == CommModel::kAllPorts;
-      send_limit[static_cast<std::size_t>(v)] =
+      node_round[static_cast<std::size_t>(v)].send_limit =
           static_cast<std::int32_t>(all ? net.out_degree(v) : h.model.ports);
-      recv_limit[static_cast<std::size_t>(v)] =
+      node_round[static_cast<std::size_t>(v)].recv_limit =
           static_cast<std::int32_t>(all ? net.in_degree(v) : h.model.ports);
     }
   }
@@ -85,12 +119,6 @@ struct RoutedChecker::State {
     return w;
   }
 
-  Arc arc_of(std::int64_t id) const {
-    const std::int64_t from = id / net.width();
-    const auto dir = static_cast<Direction>(id % net.width());
-    return {from, *net.target(from, dir), dir};
-  }
-
   // The first five properties; false: the transmission is skipped.
   bool shape_ok(std::int64_t from, std::span<const Direction> hops,
                 std::span<const Packet> ps) {
@@ -113,7 +141,7 @@ struct RoutedChecker::State {
         consider(std::move(w));
         return false;
       }
-      route.push_back(net.arc_id(u, dir));
+      route.push_back({net.arc_id(u, dir), Arc{u, *t, dir}});
       u = *t;
     }
     if (ps.empty()) {
@@ -134,33 +162,31 @@ struct RoutedChecker::State {
     return true;
   }
 
-  void use_arc(std::size_t k, const Packet& first) {
-    const std::int64_t a = route[k];
-    const auto at = static_cast<std::size_t>(a);
+  void use_arc(const Hop& hop, std::int64_t first) {
+    ArcRound& mine = arc_round[static_cast<std::size_t>(hop.id)];
     const std::uint32_t used = 2 * stamp;
-    if (arc_stamp[at] == used) {
-      const Arc arc = arc_of(a);
-      auto w = make(RoutedProperty::arc_exclusivity, arc.from, arc.direction);
-      w.arc = arc;
-      w.packets = {arc_packet[at], first};
+    if (mine.stamp == used) {
+      auto w = make(RoutedProperty::arc_exclusivity, hop.arc.from, hop.arc.direction);
+      w.arc = hop.arc;
+      w.packets = {packet_of(h, n, mine.first), packet_of(h, n, first)};
       consider(std::move(w));
-      arc_stamp[at] = used + 1;
-    } else if (arc_stamp[at] != used + 1) {
-      arc_stamp[at] = used;
-      arc_packet[at] = first;
+      mine.stamp = used + 1;
+    } else if (mine.stamp != used + 1) {
+      mine.stamp = used;
+      mine.first = first;
     }
     if (h.model.duplex != Duplex::half) return;
-    const Arc arc = arc_of(a);
-    const std::int64_t r = net.arc_id(arc.to, net.reverse_direction(arc.from, arc.direction));
-    const auto rt = static_cast<std::size_t>(r);
-    if (arc_stamp[rt] != used && arc_stamp[rt] != used + 1) return;
+    const Arc& arc = hop.arc;
+    const Direction back = net.reverse_direction(arc.from, arc.direction);
+    const ArcRound& other = arc_round[static_cast<std::size_t>(net.arc_id(arc.to, back))];
+    if (other.stamp != used && other.stamp != used + 1) return;
     const bool mine_first = arc.from < arc.to;
-    const Arc low = mine_first ? arc : arc_of(r);
+    const Arc low = mine_first ? arc : Arc{arc.to, arc.from, back};
     auto w = make(RoutedProperty::arc_exclusivity, low.from, low.direction);
     w.arc = low;
     w.reverse = true;
-    w.packets = mine_first ? std::vector<Packet>{arc_packet[at], arc_packet[rt]}
-                           : std::vector<Packet>{arc_packet[rt], arc_packet[at]};
+    const Packet a = packet_of(h, n, mine.first), b = packet_of(h, n, other.first);
+    w.packets = mine_first ? std::vector<Packet>{a, b} : std::vector<Packet>{b, a};
     consider(std::move(w));
   }
 
@@ -177,22 +203,22 @@ struct RoutedChecker::State {
       }
     }
     if (!h.model.combining && ps.size() > 1) {
-      const Arc arc = arc_of(route.front());
+      const Arc arc = route.front().arc;
       auto w = make(RoutedProperty::non_combining, from, arc.direction);
       w.arc = arc;
       w.packets = {ps[0], ps[1]};
       consider(std::move(w));
     }
-    for (std::size_t k = 0; k < route.size(); ++k) use_arc(k, ps[0]);
-    const std::int64_t to = arc_of(route.back()).to;
+    for (const Hop& hop : route) use_arc(hop, indices.front());
+    const std::int64_t to = route.back().arc.to;
     NodeRound& s = node_round[static_cast<std::size_t>(from)];
     NodeRound& r = node_round[static_cast<std::size_t>(to)];
     if (s.send_stamp != stamp) s.send_stamp = stamp, s.sends = 0;
-    if (++s.sends > send_limit[static_cast<std::size_t>(from)]) {
+    if (++s.sends > s.send_limit) {
       consider(make(RoutedProperty::port_limit, from, 0));
     }
     if (r.recv_stamp != stamp) r.recv_stamp = stamp, r.recvs = 0;
-    if (++r.recvs > recv_limit[static_cast<std::size_t>(to)]) {
+    if (++r.recvs > r.recv_limit) {
       consider(make(RoutedProperty::port_limit, to, 1));
     }
     if (h.model.duplex == Duplex::simplex) {

@@ -88,6 +88,10 @@ Shape shape_of(const NetworkSpec& s) {
       break;
     }
   }
+  if (sh.nodes > std::numeric_limits<std::int32_t>::max()) {
+    throw InputError(fmt::format("{} has {} nodes; at most 2^31 - 1 are supported", what,
+                                 sh.nodes));
+  }
   if (sh.width > kMaxDirections) {
     throw InputError(fmt::format("{} has {} direction labels; at most 2^30 are supported", what,
                                  sh.width));
@@ -136,7 +140,7 @@ std::int64_t Network::memory_estimate(const NetworkSpec& spec) {
   const std::string what = describe(spec);
   std::int64_t bytes = checked_mul(sh.arcs, kBytesPerArc, what);
   bytes = checked_add(bytes, checked_mul(sh.nodes, kBytesPerVertex, what), what);
-  return checked_add(bytes, checked_mul(checked_mul(sh.nodes, sh.width, what), 8, what), what);
+  return checked_add(bytes, checked_mul(checked_mul(sh.nodes, sh.width, what), 4, what), what);
 }
 
 Network::Network(NetworkSpec spec, std::int64_t nodes, Direction width)
@@ -156,7 +160,7 @@ void Network::finish() {
     const Direction dir = graph_[e].direction;
     auto& slot = targets_[static_cast<std::size_t>(u * width_ + dir)];
     CV_ASSERT(slot < 0, "one arc per (node, direction)");
-    slot = static_cast<std::int64_t>(boost::target(e, graph_));
+    slot = static_cast<std::int32_t>(boost::target(e, graph_));
     ++arcs_;
   }
 }

@@ -28,8 +28,8 @@
 // connected (u + t) mod p; they map 0 to t and arcs to arcs (translate_direction). Meshes and
 // crossbars have none.
 //
-// Cost: the graph takes about 100 bytes per arc plus a dense lookup table of N * width() node
-// ids (target() is O(1)); memory_estimate() says how much before anything is allocated, and
+// Cost: the graph takes about 100 bytes per arc plus a dense lookup table of N * width() 32-bit
+// node ids (target() is O(1); N < 2^31); memory_estimate() says how much before anything is allocated, and
 // every constructor refuses, with that estimate, a network that would not fit (model/memory.hpp).
 // Distances and connectivity are Boost.Graph breadth-first searches: O(N + arcs) per source.
 //
@@ -96,9 +96,9 @@ class Network {
   // node or direction out of range).
   std::optional<std::int64_t> target(std::int64_t node, Direction direction) const {
     if (node < 0 || node >= nodes_ || direction < 0 || direction >= width_) return std::nullopt;
-    const std::int64_t t = targets_[static_cast<std::size_t>(node * width_ + direction)];
+    const std::int32_t t = targets_[static_cast<std::size_t>(node * width_ + direction)];
     if (t < 0) return std::nullopt;
-    return t;
+    return std::int64_t{t};
   }
   // Dense arc id node * width() + direction, for tables indexed by arc (the arc must exist).
   std::int64_t arc_id(std::int64_t node, Direction direction) const {
@@ -149,7 +149,7 @@ class Network {
   std::int64_t arcs_ = 0;
   Direction width_ = 0;
   Graph graph_;
-  std::vector<std::int64_t> targets_;  // node * width + direction -> target, -1: none
+  std::vector<std::int32_t> targets_;  // node * width + direction -> target, -1: none
 };
 
 }  // namespace collverify::network
