@@ -78,10 +78,12 @@ struct RoutedChecker::State {
   std::int64_t transmissions = 0;
   std::int64_t deliveries = 0;
   bool finished = false;
+  bool sf = true;
 
   State(const Network& network, const RoutedHeader& header, RoutedCheckOptions o)
       : net(network), h(header), options(o), n(network.nodes()) {
     validate_header(net, h);
+    sf = h.model.switching == Switching::store_and_forward;
     packets = packet_count(h, n);
     words = (packets + 63) / 64;
     holds = zeroed_words(static_cast<std::size_t>(n * words));
@@ -126,7 +128,6 @@ struct RoutedChecker::State {
       consider(make(RoutedProperty::node_in_network, from, 0));
       return false;
     }
-    const bool sf = h.model.switching == Switching::store_and_forward;
     if (hops.empty() || (sf && hops.size() != 1)) {
       consider(make(RoutedProperty::route_length, from, static_cast<std::int64_t>(hops.size())));
       return false;
@@ -194,6 +195,7 @@ struct RoutedChecker::State {
     ++transmissions;
     deliveries += static_cast<std::int64_t>(ps.size());
     if (witness) return;
+    if (sf && hops.size() == 1 && ps.size() == 1 && send_one(from, hops[0], ps[0])) return;
     if (!shape_ok(from, hops, ps)) return;
     for (std::size_t k = 0; k < ps.size(); ++k) {
       if (!held(from, indices[k])) {
@@ -211,6 +213,29 @@ struct RoutedChecker::State {
     }
     for (const Hop& hop : route) use_arc(hop, indices.front());
     const std::int64_t to = route.back().arc.to;
+    ports_and_simplex(from, to);
+    for (const std::int64_t i : indices) pending.emplace_back(to, i);
+  }
+
+  // The common case, one hop and one packet in store-and-forward, without the route and index
+  // vectors. Anything the first five properties would refuse goes the general way (false).
+  bool send_one(std::int64_t from, Direction dir, const Packet& p) {
+    const auto to = net.target(from, dir);  // nullopt also for `from` or `dir` out of range
+    if (!to) return false;
+    const std::int64_t i = packet_index(h, n, p);
+    if (i < 0) return false;
+    if (!held(from, i)) {
+      auto w = make(RoutedProperty::causality, from, 0);
+      w.packets = {p};
+      consider(std::move(w));
+    }
+    use_arc(Hop{net.arc_id(from, dir), Arc{from, *to, dir}}, i);
+    ports_and_simplex(from, *to);
+    pending.emplace_back(*to, i);
+    return true;
+  }
+
+  void ports_and_simplex(std::int64_t from, std::int64_t to) {
     NodeRound& s = node_round[static_cast<std::size_t>(from)];
     NodeRound& r = node_round[static_cast<std::size_t>(to)];
     if (s.send_stamp != stamp) s.send_stamp = stamp, s.sends = 0;
@@ -225,7 +250,6 @@ struct RoutedChecker::State {
       if (s.recv_stamp == stamp) consider(make(RoutedProperty::simplex, from, 0));
       if (r.send_stamp == stamp) consider(make(RoutedProperty::simplex, to, 0));
     }
-    for (const std::int64_t i : indices) pending.emplace_back(to, i);
   }
 
   void end_round() {
