@@ -2,7 +2,8 @@
 // arcs and nodes carry a round stamp, so nothing is cleared between rounds: an arc's stamp is
 // 2 * round' for "used once in this round" and 2 * round' + 1 for "collision already reported"
 // (round' counts begin_round calls from 1). Deliveries of a round are buffered and applied at
-// end_round, so a packet received in round t is held from round t + 1.
+// end_round, so a packet received in round t is held from round t + 1; causality is judged there
+// too, for all sends of the round at once, against the holdings before the deliveries.
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -63,7 +64,8 @@ struct RoutedChecker::State {
   Words holds;                               // n * words
   std::vector<ArcRound> arc_round;           // per arc id
   std::vector<NodeRound> node_round;
-  std::vector<std::pair<std::int64_t, std::int64_t>> pending;  // (node, packet index)
+  std::vector<std::pair<std::int64_t, std::int64_t>> pending;  // (node, packet index) received
+  std::vector<std::pair<std::int64_t, std::int64_t>> reads;    // (node, packet index) sent
   struct Hop {
     std::int64_t id = 0;  // arc id
     Arc arc;
@@ -197,13 +199,7 @@ struct RoutedChecker::State {
     if (witness) return;
     if (sf && hops.size() == 1 && ps.size() == 1 && send_one(from, hops[0], ps[0])) return;
     if (!shape_ok(from, hops, ps)) return;
-    for (std::size_t k = 0; k < ps.size(); ++k) {
-      if (!held(from, indices[k])) {
-        auto w = make(RoutedProperty::causality, from, 0);
-        w.packets = {ps[k]};
-        consider(std::move(w));
-      }
-    }
+    for (const std::int64_t i : indices) reads.emplace_back(from, i);
     if (!h.model.combining && ps.size() > 1) {
       const Arc arc = route.front().arc;
       auto w = make(RoutedProperty::non_combining, from, arc.direction);
@@ -224,11 +220,7 @@ struct RoutedChecker::State {
     if (!to) return false;
     const std::int64_t i = packet_index(h, n, p);
     if (i < 0) return false;
-    if (!held(from, i)) {
-      auto w = make(RoutedProperty::causality, from, 0);
-      w.packets = {p};
-      consider(std::move(w));
-    }
+    reads.emplace_back(from, i);
     use_arc(Hop{net.arc_id(from, dir), Arc{from, *to, dir}}, i);
     ports_and_simplex(from, *to);
     pending.emplace_back(*to, i);
@@ -252,8 +244,33 @@ struct RoutedChecker::State {
     }
   }
 
+  const std::uint64_t* word_of(std::int64_t v, std::int64_t i) const {
+    return holds.get() + v * words + i / 64;
+  }
+
+  // Causality against the holdings at the start of the round, then the round's deliveries. Both
+  // loops touch one random word of the holdings per entry; prefetching a few entries ahead lets
+  // those misses overlap (the holdings of a large all-to-all are far bigger than the caches).
   void end_round() {
-    for (const auto& [v, i] : pending) set(v, i);
+    constexpr std::size_t kAhead = 16;
+    for (std::size_t k = 0; k < reads.size(); ++k) {
+      if (k + kAhead < reads.size()) {
+        __builtin_prefetch(word_of(reads[k + kAhead].first, reads[k + kAhead].second));
+      }
+      const auto [v, i] = reads[k];
+      if (!held(v, i)) {
+        auto w = make(RoutedProperty::causality, v, 0);
+        w.packets = {packet_of(h, n, i)};
+        consider(std::move(w));
+      }
+    }
+    reads.clear();
+    for (std::size_t k = 0; k < pending.size(); ++k) {
+      if (k + kAhead < pending.size()) {
+        __builtin_prefetch(word_of(pending[k + kAhead].first, pending[k + kAhead].second), 1);
+      }
+      set(pending[k].first, pending[k].second);
+    }
     pending.clear();
     if (best && !witness) {
       describe_witness(net, *best);

@@ -126,7 +126,8 @@ void validate_header(const Network& net, const RoutedHeader& h);
 
 class RoutedChecker final : public RoutedSink {
  public:
-  // Validates `h` (validate_header) and allocates the holdings.
+  // Validates `h` (validate_header) and allocates the holdings. `net` must outlive the checker.
+  // Rounds must be streamed in order from 0 (begin_round(0), sends, end_round(), ...).
   RoutedChecker(const Network& net, const RoutedHeader& h, RoutedCheckOptions options = {});
   ~RoutedChecker() override;
   RoutedChecker(const RoutedChecker&) = delete;
