@@ -17,6 +17,7 @@
 #include "cli/campaign.hpp"
 #include "cli/cmd_bcast.hpp"
 #include "cli/cmd_proofs.hpp"
+#include "cli/cmd_routed.hpp"
 #include "cli/cmd_collectives.hpp"
 #include "cli/cmd_compare.hpp"
 #include "cli/cmd_trees.hpp"
@@ -101,6 +102,7 @@ int main(int argc, char** argv) {
   cv::cli::register_campaign_command(tree);
   cv::cli::register_solve_commands(tree);
   cv::cli::refuse_empty_values(app);
+  cv::cli::register_routed_commands(tree);
 
   // CLI11 says only "a subcommand is required" for an unknown construction (verify foo) or
   // subcommand (reduce knapsack): name it.
