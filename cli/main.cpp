@@ -101,8 +101,9 @@ int main(int argc, char** argv) {
   cv::cli::register_trees_commands(tree);
   cv::cli::register_campaign_command(tree);
   cv::cli::register_solve_commands(tree);
-  cv::cli::refuse_empty_values(app);
   cv::cli::register_routed_commands(tree);
+  // After every registration: every option that takes a value refuses the empty string.
+  cv::cli::refuse_empty_values(app);
 
   // CLI11 says only "a subcommand is required" for an unknown construction (verify foo) or
   // subcommand (reduce knapsack): name it.
