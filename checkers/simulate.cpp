@@ -111,7 +111,7 @@ SimulationResult simulate_schedule(const Schedule& s, std::int64_t lower_bound_r
     }
     for (const Transfer& x : round) {
       if (!rank_ok(s, x.from) || !rank_ok(s, x.to)) continue;
-      if (!s.model.duplex && recvs[static_cast<std::size_t>(x.from)] > 0) {
+      if (s.model.duplex == Duplex::simplex && recvs[static_cast<std::size_t>(x.from)] > 0) {
         keep_smaller(first, make(s, "duplex", t, x.from, x.block,
                                  fmt::format("rank {} sends and receives in one round of a "
                                              "simplex model", x.from)));

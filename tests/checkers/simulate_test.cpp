@@ -73,7 +73,7 @@ TEST(Simulate, RejectsTwoReceivesOfOneRankInOneRound) {
 
 TEST(Simulate, RejectsSendAndReceiveInASimplexRound) {
   auto s = tiny();
-  s.model.duplex = false;
+  s.model.duplex = Duplex::simplex;
   EXPECT_EQ(broken(s), "duplex");  // round 1: rank 1 sends to 2 and receives from 0
 }
 
