@@ -17,30 +17,13 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
 #include <vector>
 
+#include "model/hypercube_tree.hpp"
 #include "model/network/routed_schedule.hpp"
 #include "reference/hypercube/rotation_classes.hpp"
 
 namespace collverify::hypercube {
-
-// One link of a generic tree: `child` = `parent` with bit `dimension` flipped, used in `round`
-// (0-based).
-struct TreeEdge {
-  std::int64_t parent = 0;
-  std::int64_t child = 0;
-  int dimension = 0;
-  std::int64_t round = 0;
-  friend bool operator==(const TreeEdge&, const TreeEdge&) = default;
-};
-
-struct GenericTree {
-  int d = 0;
-  std::int64_t rounds = 0;
-  std::vector<TreeEdge> edges;  // sorted by (round, dimension)
-  std::string source;           // "construction" (Steps I-V) or "search"
-};
 
 // Step IV exactly as printed, valid or not (the tests judge it). Precondition 1 <= d <= 30.
 GenericTree aab_construction_tree(int d, StepThreeRule rule = StepThreeRule::both);

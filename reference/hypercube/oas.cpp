@@ -13,17 +13,13 @@ namespace collverify::hypercube {
 
 namespace {
 
-// An aligned compatible pair for the class starting with `t`: (bit b of t, so that t' = t - 2^b
-// lies in a d-member class and m(t') = m(t)); -1 when there is none.
-int aligned_bit(const RotationNumbering& num, const std::vector<std::int64_t>& class_size,
-                std::int64_t t) {
-  for (int b = 0; b < num.d; ++b) {
-    if (((t >> b) & 1) == 0) continue;
-    const std::int64_t tp = t ^ (std::int64_t{1} << b);
-    if (tp == 0) continue;
-    if (class_size[static_cast<std::size_t>(tp)] == num.d && num.m(tp) == num.m(t)) return b;
-  }
-  return -1;
+std::int64_t bit_of(int b) { return std::int64_t{1} << b; }
+
+// The members of the rotation class of t, in rotation order from t.
+std::vector<std::int64_t> rotations(std::int64_t t, int d) {
+  std::vector<std::int64_t> out{t};
+  for (std::int64_t r = rotate_left(t, d); r != t; r = rotate_left(r, d)) out.push_back(r);
+  return out;
 }
 
 }  // namespace
@@ -43,58 +39,64 @@ OasTree oas_tree(int d) {
   tree.parent.assign(static_cast<std::size_t>(nodes), -1);
   tree.subtree.assign(static_cast<std::size_t>(nodes), -1);
   if (d == 0) return tree;
-  const RotationNumbering num = rotation_numbering(d);
-  std::vector<std::int64_t> class_size(static_cast<std::size_t>(nodes), 0);
-  for (const RotationClass& c : num.classes) {
-    for (std::int64_t i = 0; i < c.size; ++i) {
-      class_size[static_cast<std::size_t>(num.order[static_cast<std::size_t>(c.first + i)])] =
-          c.size;
-    }
+  // Step I: classes by number of ones, each by its smallest label (R_{k,1} first).
+  std::vector<std::vector<std::int64_t>> reps(static_cast<std::size_t>(d) + 1);
+  for (std::int64_t t = 1; t < nodes; ++t) {
+    std::int64_t smallest = t;
+    for (std::int64_t r = rotate_left(t, d); r != t; r = rotate_left(r, d)) smallest = std::min(smallest, r);
+    if (smallest == t) reps[static_cast<std::size_t>(popcount(t))].push_back(t);
   }
-  for (const RotationClass& c : num.classes) {
-    const auto member = [&](std::int64_t i) {
-      return num.order[static_cast<std::size_t>(c.first + i)];
-    };
-    if (c.ones == 1) {
-      for (std::int64_t i = 0; i < c.size; ++i) tree.parent[static_cast<std::size_t>(member(i))] = 0;
-      continue;
+  // Step II, numbering each class from the member that makes Observation IV hold; m[x] as in
+  // the lecture (1..d); full[x]: x lies in a class with d members.
+  std::vector<int> m(static_cast<std::size_t>(nodes), 0);
+  std::vector<char> full(static_cast<std::size_t>(nodes), 0);
+  std::int64_t next = 1;
+  const auto number_from = [&](std::int64_t first, std::int64_t parent_of_first) {
+    const auto members = rotations(first, d);
+    std::int64_t p = parent_of_first;
+    for (const std::int64_t t : members) {
+      m[static_cast<std::size_t>(t)] = static_cast<int>((next++ - 1) % d) + 1;
+      full[static_cast<std::size_t>(t)] = members.size() == static_cast<std::size_t>(d);
+      tree.parent[static_cast<std::size_t>(t)] = p;
+      tree.subtree[static_cast<std::size_t>(t)] = m[static_cast<std::size_t>(t)] - 1;
+      if (p != 0) p = rotate_left(p, d);
     }
-    // Observation III/IV: an aligned pair for some member; the rotations carry it over.
-    std::int64_t start = -1;
-    int b = -1;
-    for (std::int64_t i = 0; i < c.size && b < 0; ++i) {
-      b = aligned_bit(num, class_size, member(i));
-      start = i;
-    }
-    if (b >= 0) {
-      ++tree.aligned_classes;
-      std::int64_t t = member(start);
-      std::int64_t tp = t ^ (std::int64_t{1} << b);
-      for (std::int64_t i = 0; i < c.size; ++i) {
-        tree.parent[static_cast<std::size_t>(t)] = tp;
+  };
+  number_from(1, 0);  // R_{1,1} from 0...01: m(e_j) = j + 1, all children of the root
+  for (int k = 2; k <= d; ++k) {
+    for (const std::int64_t rep : reps[static_cast<std::size_t>(k)]) {
+      const int m0 = static_cast<int>((next - 1) % d) + 1;
+      // Observation III: a member t0 and a 1 bit b with t0 - 2^b in a d-member class.
+      std::int64_t t0 = -1;
+      std::int64_t p0 = -1;
+      for (const std::int64_t t : rotations(rep, d)) {
+        for (int b = 0; b < d && t0 < 0; ++b) {
+          const std::int64_t p = t ^ bit_of(b);
+          if (((t >> b) & 1) != 0 && full[static_cast<std::size_t>(p)] != 0) {
+            t0 = t;
+            p0 = p;
+          }
+        }
+        if (t0 >= 0) break;
+      }
+      if (t0 < 0) {
+        // Observation III failed (never seen for d <= 20): any down-neighbour, judged later.
+        ++tree.observation_three_failures;
+        number_from(rep, rep ^ (rep & -rep));
+        continue;
+      }
+      // Observation IV: rotate the pair i times so that the parent has m = m0; the class is
+      // numbered from that member, so every member keeps m(t) = m(parent).
+      const int i = ((m0 - m[static_cast<std::size_t>(p0)]) % d + d) % d;
+      std::int64_t t = t0;
+      std::int64_t p = p0;
+      for (int r = 0; r < i; ++r) {
         t = rotate_left(t, d);
-        tp = rotate_left(tp, d);
+        p = rotate_left(p, d);
       }
-      continue;
+      ++tree.aligned_classes;
+      number_from(t, p);
     }
-    // E25: no aligned compatible class; each member takes a parent with the same m(x), or
-    // else any parent (the balance check then judges the tree).
-    for (std::int64_t i = 0; i < c.size; ++i) {
-      const std::int64_t t = member(i);
-      std::int64_t chosen = -1;
-      for (int bb = 0; bb < d && chosen < 0; ++bb) {
-        const std::int64_t tp = t ^ (std::int64_t{1} << bb);
-        if (((t >> bb) & 1) != 0 && tp != 0 && num.m(tp) == num.m(t)) chosen = tp;
-      }
-      if (chosen < 0) chosen = t ^ (t & -t);
-      tree.parent[static_cast<std::size_t>(t)] = chosen;
-      ++tree.per_node_fallbacks;
-    }
-  }
-  for (std::int64_t x = 1; x < nodes; ++x) {
-    std::int64_t a = x;
-    while (tree.parent[static_cast<std::size_t>(a)] != 0) a = tree.parent[static_cast<std::size_t>(a)];
-    tree.subtree[static_cast<std::size_t>(x)] = __builtin_ctzll(static_cast<unsigned long long>(a));
   }
   order_farthest_first(tree);
   return tree;

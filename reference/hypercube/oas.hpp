@@ -1,18 +1,21 @@
 // One-to-all scatter on the all-port full-duplex store-and-forward hypercube by the balanced
 // spanning tree (seed 004, slides 45-53). Root 0...0 (other roots: translate by xor).
-//   Tree (slide 47): 0...0 -> the nodes of N_1; then, for each class R (k = 2..d, in numbering
-//   order) a compatible class R' of N_{k-1} with d members and a pair t in R, t' in R' with t'
-//   = t minus one 1 bit and m(t') = m(t) (Observation IV); the links rot^i(t') -> rot^i(t).
-//   So every node x lies in the subtree of the root's child e_{m(x)-1} and each root subtree has
-//   at most ceil((2^d - 1)/d) nodes (the Conclusion of slide 48).
+//   Tree (slide 47): Steps I-II of the all-to-all broadcast (rotation classes, numbering n(t),
+//   m(t)); 0...0 -> the nodes of N_1; then for each class R (k = 2..d, classes by smallest
+//   label) a compatible class R' of N_{k-1} with d members (Observation III: a member t0 and a
+//   1 bit whose removal lands in R') and the links rot^i(t') -> rot^i(t). Observation IV
+//   (m(t) = m(t')) is made to hold by numbering R from the member whose partner has m = the
+//   class's first m (docs/ERRATA.md E25: with the broadcast's Step III numbering it fails,
+//   d = 6). So every x lies under the root child e_{m(x)-1}, and each root subtree has at most
+//   ceil((2^d - 1)/d) nodes (slide 48's Conclusion).
 //   Schedule (Observation II, slide 49): on each root link the packets of that subtree leave in
 //   farthest-first order (depth descending, then label ascending), one a round, and each is
-//   forwarded without waiting, so packets on one arc keep that order and never meet; the last
-//   subtree packet leaves in round |subtree| - 1. Rounds = the largest subtree = the bound.
-// Packets are named by destination: (root, i). Gaps (no aligned compatible class for some
-// class): resolved per node, docs/ERRATA.md E25. Cost O(d 2^d) time, O(2^d) memory.
-// Example, d = 3: parent(011) = 001, parent(110) = 010, parent(101) = 100, parent(111) = 011?
-// — see tests/reference/hypercube/oas_test.cpp for the tree the code builds and checks.
+//   forwarded without waiting, so packets on one arc keep that order and never meet; a packet
+//   at position i of depth h arrives in round i + h - 1 <= |subtree| - 1 (its h - 1 ancestors
+//   come after it). Rounds = the largest subtree = the bound.
+// Packets are named by destination: (root, i). Cost O(d 2^d) time, O(2^d) memory.
+// Example, d = 3: parents 011 <- 010, 110 <- 100, 101 <- 001, 111 <- 101; the subtrees of the
+// root children 001, 010, 100 have 3, 2, 2 nodes; 3 rounds (tests/reference/hypercube).
 #pragma once
 
 #include <cstdint>
@@ -27,8 +30,8 @@ struct OasTree {
   std::vector<std::int64_t> parent;     // parent[x], parent[0] = -1 (root 0...0)
   std::vector<int> subtree;             // subtree[x] = dimension of the root link above x; -1 root
   std::vector<std::vector<std::int64_t>> order;  // order[j] = root-link j's send order
-  std::int64_t aligned_classes = 0;     // classes joined by an aligned compatible class
-  std::int64_t per_node_fallbacks = 0;  // nodes attached by the E25 fallback
+  std::int64_t aligned_classes = 0;  // classes joined through an aligned compatible class
+  std::int64_t observation_three_failures = 0;  // classes with no compatible class (none seen)
   int depth(std::int64_t x) const;      // number of links from the root
 };
 
