@@ -102,6 +102,28 @@ OasTree oas_tree(int d) {
   return tree;
 }
 
+OasTree oas_tree_from_parents(int d, std::vector<std::int64_t> parent) {
+  require_dimension(d, "oas");
+  OasTree tree;
+  tree.d = d;
+  const std::int64_t nodes = std::int64_t{1} << d;
+  CV_ASSERT(static_cast<std::int64_t>(parent.size()) == nodes, "one parent per node");
+  tree.parent = std::move(parent);
+  tree.subtree.assign(static_cast<std::size_t>(nodes), -1);
+  for (int k = 1; k <= d; ++k) {  // parents have one 1 bit fewer: level by level
+    for (std::int64_t x = 1; x < nodes; ++x) {
+      if (popcount(x) != k) continue;
+      const std::int64_t p = tree.parent[static_cast<std::size_t>(x)];
+      CV_ASSERT(p >= 0 && popcount(p) == k - 1 && popcount(p ^ x) == 1, "shortest-path parent");
+      tree.subtree[static_cast<std::size_t>(x)] =
+          p == 0 ? __builtin_ctzll(static_cast<unsigned long long>(x))
+                 : tree.subtree[static_cast<std::size_t>(p)];
+    }
+  }
+  order_farthest_first(tree);
+  return tree;
+}
+
 void order_farthest_first(OasTree& tree) {
   tree.order.assign(static_cast<std::size_t>(tree.d), {});
   const std::int64_t nodes = std::int64_t{1} << tree.d;
@@ -118,8 +140,13 @@ void order_farthest_first(OasTree& tree) {
 }
 
 void stream_oas_tree(const OasTree& tree, std::int64_t root, network::RoutedSink& sink) {
+  // The last arrival: the packet at position i of depth h arrives in round i + h - 1.
   std::int64_t rounds = 0;
-  for (const auto& o : tree.order) rounds = std::max(rounds, static_cast<std::int64_t>(o.size()));
+  for (const auto& o : tree.order) {
+    for (std::size_t i = 0; i < o.size(); ++i) {
+      rounds = std::max(rounds, static_cast<std::int64_t>(i) + tree.depth(o[i]));
+    }
+  }
   std::vector<std::int64_t> path;
   for (std::int64_t r = 0; r < rounds; ++r) {
     sink.begin_round(r);

@@ -38,6 +38,11 @@ struct OasTree {
 // Precondition-checked: InputError for bad d.
 OasTree oas_tree(int d);
 
+// Any shortest-path tree rooted at 0 given by its parents (e.g. a mutant): subtrees and the
+// farthest-first order computed as for oas_tree. Precondition: parent[x] is x with one 1 bit
+// cleared for every x != 0 (CV_ASSERT).
+OasTree oas_tree_from_parents(int d, std::vector<std::int64_t> parent);
+
 // Farthest-first order of each root subtree of `tree` (recomputes OasTree::order).
 void order_farthest_first(OasTree& tree);
 
