@@ -1,5 +1,6 @@
 #include "checkers/hypercube/tree_checks.hpp"
 
+#include <tuple>
 #include <vector>
 
 #include <fmt/format.h>
@@ -64,10 +65,12 @@ HypercubeVerdict check_aab_generic_tree(const hypercube::GenericTree& t) {
   // Property (*): per round, one edge per dimension. Edges may come in any order.
   std::vector<std::int64_t> used(static_cast<std::size_t>(t.rounds * t.d), -1);
   HypercubeVerdict first;
-  const auto keep = [&first](HypercubeViolation v) {
-    if (!first || v.round < first->round || (v.round == first->round && v.node < first->node)) {
-      first = std::move(v);
-    }
+  // Earliest round first; inside a round a clash of (*) before a late parent, then the node.
+  const auto rank = [](const HypercubeViolation& v) {
+    return std::make_tuple(v.round, v.property == "star_dimension_clash" ? 0 : 1, v.node);
+  };
+  const auto keep = [&first, &rank](HypercubeViolation v) {
+    if (!first || rank(v) < rank(*first)) first = std::move(v);
   };
   for (const hypercube::TreeEdge& e : t.edges) {
     auto& u = used[static_cast<std::size_t>(e.round * t.d + e.dimension)];

@@ -14,7 +14,8 @@
 // one 1 bit fewer (so every path from the root is a shortest path), the parent links reach
 // the root, and every subtree of a root child holds at most ceil((2^d - 1)/d) nodes.
 // Cost O(d 2^d).
-// Both return the first violation (smallest round, then smallest node) or nothing.
+// Both return the first violation (smallest round; inside a round a (*) clash before a late
+// parent; then the smallest node) or nothing.
 // Example: d = 2, edges {0->1 dim 0 round 0, 0->2 dim 1 round 0, 1->3 dim 1 round 1} passes;
 // moving the last edge to round 0 breaks (*) (dimension 1 twice in round 0).
 #pragma once

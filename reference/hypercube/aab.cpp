@@ -70,16 +70,19 @@ std::vector<std::vector<std::int64_t>> aab_routing_table(const GenericTree& tree
 
 void stream_aab_tree(const GenericTree& tree, network::RoutedSink& sink) {
   const std::int64_t nodes = std::int64_t{1} << tree.d;
-  std::size_t e = 0;
+  // Edges by round, in their given order inside a round (mutants need not be sorted).
+  std::vector<std::vector<const TreeEdge*>> by_round(static_cast<std::size_t>(tree.rounds));
+  for (const TreeEdge& e : tree.edges) {
+    CV_ASSERT(e.round >= 0 && e.round < tree.rounds, "edge rounds lie inside the tree's rounds");
+    by_round[static_cast<std::size_t>(e.round)].push_back(&e);
+  }
   for (std::int64_t r = 0; r < tree.rounds; ++r) {
-    const std::size_t begin = e;
-    while (e < tree.edges.size() && tree.edges[e].round == r) ++e;
     sink.begin_round(r);
     for (std::int64_t t = 0; t < nodes; ++t) {
       const network::Packet packet{t, 0};
-      for (std::size_t i = begin; i < e; ++i) {
-        const network::Direction dir = tree.edges[i].dimension;
-        sink.send(tree.edges[i].parent ^ t, {&dir, 1}, {&packet, 1});
+      for (const TreeEdge* e : by_round[static_cast<std::size_t>(r)]) {
+        const network::Direction dir = e->dimension;
+        sink.send(e->parent ^ t, {&dir, 1}, {&packet, 1});
       }
     }
     sink.end_round();

@@ -9,11 +9,12 @@
 //            (in the tree of x) on that link, or -1.
 // Rounds ceil((2^d - 1)/d) (the slide-5 bound), transmissions 2^d (2^d - 1).
 // The slides do not prove that the parent of t is served before t ("We didn't prove
-// correctness"); where the printed construction fails for some d, aab_generic_tree falls back to
-// a backtracking search over generic trees with (*) (aab_search.hpp) — docs/ERRATA.md E24.
+// correctness"): the checker finds the printed construction valid for every d tested (1..22,
+// docs/ERRATA.md E24); should it fail for some d, aab_generic_tree falls back to a backtracking
+// search over generic trees with (*) (aab_search.hpp), whose answers the tests re-check.
 // Ties: edges of a round are listed by dimension; sends of a round by origin, then edge.
-// Example, d = 3: A_1 = {001, 010, 100} from 000; A_2 = {011 from 001 (dim 1), 110 from 010,
-// 101 from 100}; A_3 = {111 from 011 (dim 2)}: 3 rounds.
+// Example, d = 3: A_1 = {001, 010, 100} from 000; A_2 = {011 from 010 (dimension 0), 110 from
+// 100 (1), 101 from 001 (2)}; A_3 = {111 from 110 (0)}: 3 rounds.
 #pragma once
 
 #include <cstdint>

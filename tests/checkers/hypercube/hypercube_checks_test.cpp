@@ -255,3 +255,27 @@ TEST(HypercubeChecks, AasAuditRejectsWrongDimensionOrderAndOwnOrder) {
   EXPECT_EQ(t.round, 1);
   EXPECT_EQ(t.node, 2);
 }
+
+// Every single-edge move of the generic tree for d <= 5: (*) plus parents-first and the
+// simulation of all translations agree on accept/reject and on the first round.
+TEST(HypercubeChecks, EveryMovedAabEdgeIsJudgedAlikeByStarAndSimulation) {
+  std::int64_t rejected = 0;
+  for (int d = 2; d <= 5; ++d) {
+    const auto base = hc::aab_generic_tree(d);
+    for (std::size_t i = 0; i < base.edges.size(); ++i) {
+      for (std::int64_t r = 0; r < base.rounds; ++r) {
+        auto t = base;
+        t.edges[i].round = r;
+        const auto s = hk::check_aab_generic_tree(t);
+        const auto w = tw::simulate_twin(hc::aab_schedule_of_tree(t), t.rounds);
+        ASSERT_EQ(s.has_value(), !w.ok) << "d " << d << " edge " << i << " round " << r;
+        if (s) {
+          ++rejected;
+          EXPECT_EQ(s->round, w.round);
+          EXPECT_EQ(s->property == "star_dimension_clash", w.property == "arc_conflict");
+        }
+      }
+    }
+  }
+  EXPECT_GT(rejected, 100);
+}

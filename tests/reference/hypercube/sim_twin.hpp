@@ -1,6 +1,7 @@
 // The slow, obviously correct twin of the structural hypercube checks (tests only): it simulates
 // a materialised routed schedule on the d-cube round by round with a std::map of holdings and a
-// per-round std::set of (arc, packet), and reports the first broken property:
+// per-round std::set of (arc, packet), and reports the first broken property (earliest round;
+// inside a round, the arc and port properties before causality):
 //   shape           one hop on an existing link (store-and-forward), at least one packet, and
 //                   one packet per arc unless the model combines;
 //   not_held        the sender does not hold the packet at the start of the round (causality);
@@ -78,9 +79,11 @@ inline TwinVerdict simulate_twin(const network::RoutedSchedule& s, std::int64_t 
       }
       if (++sent[x.from] > ports) return fail("port_limit", t, x.from, dim, x.packets[0]);
       if (++received[to] > ports) return fail("port_limit", t, to, dim, x.packets[0]);
+    }
+    for (const network::Transmission& x : s.rounds[r]) {  // causality after the arcs
       for (const network::Packet& p : x.packets) {
-        if (holds[x.from].count(p) == 0) return fail("not_held", t, x.from, dim, p);
-        moves.insert({x.from, dim, p});
+        if (holds[x.from].count(p) == 0) return fail("not_held", t, x.from, x.hops[0], p);
+        moves.insert({x.from, x.hops[0], p});
       }
     }
     for (const auto& [from, dim, p] : moves) {
