@@ -37,6 +37,8 @@ TEST(HypercubeAab, TreeForD3ByHand) {
                             E{4, 6, 1, 1}, E{1, 5, 2, 1}, E{6, 7, 0, 2}};
   EXPECT_EQ(t.edges, want);
   EXPECT_EQ(t.rounds, 3);
+  EXPECT_EQ(hc::aab_edges_of_round(t, 1), (std::vector<E>{want[3], want[4], want[5]}));
+  EXPECT_EQ(hc::aab_edges_of_round(t, 2), (std::vector<E>{want[6]}));
 }
 
 TEST(HypercubeAab, ConstructionIsAValidStarTreeForEveryDUpTo18) {
