@@ -65,14 +65,12 @@ std::vector<TreeEdge> aab_edges_of_round(const GenericTree& tree, std::int64_t r
   return out;
 }
 
-std::vector<std::vector<std::int64_t>> aab_routing_table(const GenericTree& tree,
-                                                         std::int64_t x) {
+std::vector<std::vector<std::int64_t>> aab_routing_table(const GenericTree& tree, std::int64_t x) {
   std::vector<std::vector<std::int64_t>> table(
       static_cast<std::size_t>(tree.rounds),
       std::vector<std::int64_t>(static_cast<std::size_t>(tree.d), -1));
   for (const TreeEdge& e : tree.edges) {
-    table[static_cast<std::size_t>(e.round)][static_cast<std::size_t>(e.dimension)] =
-        e.parent ^ x;
+    table[static_cast<std::size_t>(e.round)][static_cast<std::size_t>(e.dimension)] = e.parent ^ x;
   }
   return table;
 }

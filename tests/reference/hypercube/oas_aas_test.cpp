@@ -55,7 +55,8 @@ TEST(HypercubeOas, BalancedForEveryDUpTo16) {
     EXPECT_EQ(t.observation_three_failures, 0) << d;
     EXPECT_FALSE(hk::check_oas_tree(d, t.parent).has_value()) << d;
     std::int64_t largest = 0;
-    for (const auto& o : t.order) largest = std::max<std::int64_t>(largest, static_cast<std::int64_t>(o.size()));
+    for (const auto& o : t.order)
+      largest = std::max<std::int64_t>(largest, static_cast<std::int64_t>(o.size()));
     EXPECT_EQ(largest, hc::oas_round_bound(d)) << d;
   }
 }
