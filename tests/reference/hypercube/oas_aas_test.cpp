@@ -156,3 +156,16 @@ TEST(HypercubeStreams, RefusesBadInputNamingTheValue) {
   expect_input_error([&] { hc::stream_aab(21, sink); }, "hours");
   expect_input_error([&] { (void)hc::aas_schedule(hc::AasVariant::three_phase, 40); }, "d = 40");
 }
+
+TEST(HypercubeStreams, DimensionZeroIsOneNodeAndNoRound) {
+  CountingSink oab, aab, oas, aas;
+  hc::stream_oab(0, 0, oab);
+  hc::stream_aab(0, aab);
+  hc::stream_oas(0, 0, oas);
+  hc::stream_aas(hc::AasVariant::optimal, 0, aas);
+  for (const auto* s : {&oab, &aab, &oas, &aas}) {
+    EXPECT_EQ(s->rounds, 0);
+    EXPECT_EQ(s->sends, 0);
+  }
+  EXPECT_FALSE(hk::check_aab_generic_tree(hc::aab_generic_tree(0)).has_value());
+}
