@@ -1,0 +1,360 @@
+// The routed checker (checkers/network/routed_check.hpp): a hand-written binomial broadcast on the
+// 3-cube passes; every property has a mutant it must reject with the right witness, and the slow
+// twin gives the same witness on each. Also the slide-5 bounds against the generic bound.
+#include <gtest/gtest.h>
+
+#include "checkers/network/network_bounds.hpp"
+#include "checkers/network/routed_check.hpp"
+#include "model/error.hpp"
+
+namespace cv = collverify;
+using namespace cv::network;
+
+namespace {
+
+// Binomial-tree OAB from root 0 on the d-cube: in round k every node u < 2^k sends on dimension k.
+RoutedSchedule binomial_oab(int d) {
+  RoutedSchedule s;
+  s.network = {NetworkKind::hypercube, {d}};
+  s.collective = Collective::oab;
+  for (int k = 0; k < d; ++k) {
+    Round r;
+    for (std::int64_t u = 0; u < (std::int64_t{1} << k); ++u) r.push_back({u, {k}, {{0, 0}}});
+    s.rounds.push_back(r);
+  }
+  return s;
+}
+
+// All-to-all broadcast by dimension exchange with combining: in round k every node sends all it
+// holds on dimension k (2^k packets).
+RoutedSchedule exchange_aab(int d) {
+  RoutedSchedule s;
+  s.network = {NetworkKind::hypercube, {d}};
+  s.collective = Collective::aab;
+  s.model.combining = true;
+  for (int k = 0; k < d; ++k) {
+    Round r;
+    const std::int64_t low = (std::int64_t{1} << k) - 1;
+    for (std::int64_t u = 0; u < (std::int64_t{1} << d); ++u) {
+      Transmission x{u, {k}, {}};
+      for (std::int64_t o = 0; o < (std::int64_t{1} << d); ++o) {
+        if ((o & ~low) == (u & ~low)) x.packets.push_back({o, 0});
+      }
+      r.push_back(x);
+    }
+    s.rounds.push_back(r);
+  }
+  return s;
+}
+
+struct Checked {
+  RoutedResult fast;
+  RoutedResult slow;
+};
+
+Checked check(const RoutedSchedule& s, std::int64_t bound = cv::kNone) {
+  const Network net = Network::from_spec(s.network);
+  return {check_routed(net, s, {bound}), check_routed_slow(net, s, {bound})};
+}
+
+// The witness both twins give; fails the test when they differ.
+RoutedWitness broken(const RoutedSchedule& s, std::int64_t bound = cv::kNone) {
+  const Checked c = check(s, bound);
+  EXPECT_TRUE(c.fast.witness.has_value());
+  EXPECT_TRUE(c.slow.witness.has_value());
+  if (!c.fast.witness || !c.slow.witness) return {};
+  EXPECT_EQ(c.fast.witness->message, c.slow.witness->message);
+  EXPECT_FALSE(*c.fast.witness < *c.slow.witness || *c.slow.witness < *c.fast.witness);
+  EXPECT_EQ(c.fast.witness->round, c.slow.witness->round);
+  return *c.fast.witness;
+}
+
+}  // namespace
+
+TEST(RoutedCheck, BinomialBroadcastOnTheThreeCubePasses) {
+  const auto s = binomial_oab(3);
+  const Checked c = check(s, hypercube_bound(Collective::oab, 3).rounds);
+  EXPECT_FALSE(c.fast.witness.has_value()) << c.fast.witness->message;
+  EXPECT_FALSE(c.slow.witness.has_value());
+  EXPECT_EQ(c.fast.rounds, 3);
+  EXPECT_EQ(c.fast.transmissions, 7);  // 2^d - 1: the slide-5 count
+  EXPECT_EQ(c.fast.transmissions, hypercube_bound(Collective::oab, 3).transmissions);
+}
+
+TEST(RoutedCheck, BinomialBroadcastPassesInTheOnePortHalfDuplexModelToo) {
+  auto s = binomial_oab(4);
+  s.model = {1, cv::Duplex::half, cv::Switching::store_and_forward, false};
+  EXPECT_FALSE(check(s).fast.witness.has_value());
+}
+
+TEST(RoutedCheck, CombiningExchangePassesAndIsRejectedWithoutCombining) {
+  auto s = exchange_aab(3);
+  EXPECT_FALSE(check(s).fast.witness.has_value());
+  s.model.combining = false;
+  const auto w = broken(s);
+  EXPECT_EQ(w.property, RoutedProperty::non_combining);
+  EXPECT_EQ(w.round, 1);  // round 0 carries one packet per transmission
+  EXPECT_EQ(w.node, 0);
+  EXPECT_EQ(w.arc->to, 2);
+  EXPECT_EQ(w.packets, (std::vector<Packet>{{0, 0}, {1, 0}}));
+}
+
+TEST(RoutedCheck, MutantTwoPacketsOnOneArc) {
+  auto s = binomial_oab(3);
+  s.rounds[2].push_back({1, {2}, {{0, 0}}});  // 1 -> 5 twice in round 2
+  const auto w = broken(s);
+  EXPECT_EQ(w.property, RoutedProperty::arc_exclusivity);
+  EXPECT_EQ(w.round, 2);
+  EXPECT_EQ(w.arc->from, 1);
+  EXPECT_EQ(w.arc->to, 5);
+  EXPECT_EQ(w.arc->direction, 2);
+  EXPECT_EQ(w.packets.size(), 2U);
+  EXPECT_NE(w.message.find("1 -> 5 (direction \"2\")"), std::string::npos) << w.message;
+}
+
+TEST(RoutedCheck, MutantPacketForwardedBeforeItArrived) {
+  auto s = binomial_oab(3);
+  s.rounds[1].push_back({3, {2}, {{0, 0}}});  // 3 receives only in round 1
+  const auto w = broken(s);
+  EXPECT_EQ(w.property, RoutedProperty::causality);
+  EXPECT_EQ(w.round, 1);
+  EXPECT_EQ(w.node, 3);
+  EXPECT_EQ(w.packets, (std::vector<Packet>{{0, 0}}));
+}
+
+TEST(RoutedCheck, MutantPortOverItsLimit) {
+  auto s = binomial_oab(3);
+  s.model.ports = 1;
+  s.rounds[2].push_back({0, {0}, {{0, 0}}});  // node 0 sends twice in round 2 (to 4 and to 1)
+  const auto w = broken(s);
+  EXPECT_EQ(w.property, RoutedProperty::port_limit);
+  EXPECT_EQ(w.round, 2);
+  EXPECT_EQ(w.node, 0);
+  EXPECT_EQ(w.detail, 0);  // sending
+  s.model.ports = 2;
+  EXPECT_FALSE(check(s).fast.witness.has_value());
+}
+
+TEST(RoutedCheck, ReceivePortOverItsLimit) {
+  RoutedSchedule s;
+  s.network = {NetworkKind::hypercube, {2}};
+  s.collective = Collective::aab;
+  s.model.ports = 1;
+  s.rounds = {{{1, {0}, {{1, 0}}}, {2, {1}, {{2, 0}}}}};  // both reach node 0
+  const auto w = broken(s);
+  EXPECT_EQ(w.property, RoutedProperty::port_limit);
+  EXPECT_EQ(w.node, 0);
+  EXPECT_EQ(w.detail, 1);
+}
+
+TEST(RoutedCheck, MutantMissingDelivery) {
+  auto s = binomial_oab(3);
+  s.rounds[2].erase(s.rounds[2].begin() + 2);  // 2 -> 6 dropped
+  const auto w = broken(s, 3);
+  EXPECT_EQ(w.property, RoutedProperty::completeness);
+  EXPECT_EQ(w.node, 6);
+  EXPECT_EQ(w.round, 3);
+  EXPECT_EQ(w.packets, (std::vector<Packet>{{0, 0}}));
+}
+
+TEST(RoutedCheck, MutantWormholePathCrossingABusyLink) {
+  RoutedSchedule s;
+  s.network = {NetworkKind::torus, {4}};
+  s.collective = Collective::aab;
+  s.model = {cv::CommModel::kAllPorts, cv::Duplex::full, cv::Switching::wormhole, false};
+  // 0 -> 1 -> 2 and 1 -> 2 -> 3 share arc 1 -> 2 ("+0").
+  s.rounds = {{{0, {0, 0}, {{0, 0}}}, {1, {0, 0}, {{1, 0}}}}};
+  const auto w = broken(s);
+  EXPECT_EQ(w.property, RoutedProperty::arc_exclusivity);
+  EXPECT_EQ(w.arc->from, 1);
+  EXPECT_EQ(w.arc->to, 2);
+  EXPECT_EQ(w.packets, (std::vector<Packet>{{0, 0}, {1, 0}}));
+  // The opposite direction is free in full duplex, busy in half duplex.
+  s.rounds = {{{0, {0, 0}, {{0, 0}}}, {2, {1}, {{2, 0}}}}};
+  EXPECT_EQ(check(s).fast.witness->property, RoutedProperty::completeness);
+  s.model.duplex = cv::Duplex::half;
+  const auto h = broken(s);
+  EXPECT_EQ(h.property, RoutedProperty::arc_exclusivity);
+  EXPECT_TRUE(h.reverse);
+  EXPECT_EQ(h.arc->from, 1);
+  EXPECT_EQ(h.arc->to, 2);
+  EXPECT_EQ(h.packets, (std::vector<Packet>{{0, 0}, {2, 0}}));
+}
+
+TEST(RoutedCheck, HalfDuplexBothDirectionsOfALink) {
+  RoutedSchedule s;
+  s.network = {NetworkKind::hypercube, {1}};
+  s.collective = Collective::aab;
+  s.model.duplex = cv::Duplex::half;
+  s.rounds = {{{1, {0}, {{1, 0}}}, {0, {0}, {{0, 0}}}}};
+  const auto w = broken(s);
+  EXPECT_EQ(w.property, RoutedProperty::arc_exclusivity);
+  EXPECT_EQ(w.round, 0);
+  EXPECT_EQ(w.arc->from, 0);  // the arc with the smaller tail
+  EXPECT_EQ(w.packets, (std::vector<Packet>{{0, 0}, {1, 0}}));
+  s.model.duplex = cv::Duplex::full;
+  EXPECT_FALSE(check(s).fast.witness.has_value());
+  s.model.duplex = cv::Duplex::simplex;
+  const auto x = broken(s);  // simplex: both ends send and receive
+  EXPECT_EQ(x.property, RoutedProperty::simplex);
+  EXPECT_EQ(x.node, 0);
+}
+
+TEST(RoutedCheck, TorusSideTwoHasTwoIndependentLinksInHalfDuplex) {
+  RoutedSchedule s;
+  s.network = {NetworkKind::torus, {2}};
+  s.collective = Collective::aab;
+  s.model.duplex = cv::Duplex::half;
+  // 0 -> 1 on "+0" and 1 -> 0 on "+0": the two links of side 2.
+  s.rounds = {{{0, {0}, {{0, 0}}}, {1, {0}, {{1, 0}}}}};
+  EXPECT_FALSE(check(s).fast.witness.has_value());
+  s.rounds = {{{0, {0}, {{0, 0}}}, {1, {1}, {{1, 0}}}}};  // 1 -> 0 on "-0": the same link
+  EXPECT_EQ(broken(s).property, RoutedProperty::arc_exclusivity);
+}
+
+TEST(RoutedCheck, SimplexNodeSendsAndReceives) {
+  RoutedSchedule s;
+  s.network = {NetworkKind::hypercube, {2}};
+  s.collective = Collective::aab;
+  s.model.duplex = cv::Duplex::simplex;
+  s.rounds = {{{0, {0}, {{0, 0}}}, {2, {1}, {{2, 0}}}}};  // 0 sends to 1 and receives from 2
+  const auto w = broken(s);
+  EXPECT_EQ(w.property, RoutedProperty::simplex);
+  EXPECT_EQ(w.node, 0);
+}
+
+TEST(RoutedCheck, HopNotInTheNetwork) {
+  RoutedSchedule s;
+  s.network = {NetworkKind::mesh, {3}};
+  s.collective = Collective::oab;
+  s.rounds = {{{0, {1}, {{0, 0}}}}};  // "-0" at the border
+  const auto w = broken(s);
+  EXPECT_EQ(w.property, RoutedProperty::hop_exists);
+  EXPECT_EQ(w.arc->from, 0);
+  EXPECT_EQ(w.arc->to, -1);
+  EXPECT_NE(w.message.find("(0, \"-0\") which does not exist"), std::string::npos) << w.message;
+  s.rounds = {{{0, {7}, {{0, 0}}}}};
+  EXPECT_EQ(broken(s).property, RoutedProperty::hop_exists);
+}
+
+TEST(RoutedCheck, RouteShapeAndPacketsOfTheCollective) {
+  auto s = binomial_oab(2);
+  s.rounds[0][0].hops = {0, 1};  // two hops in store-and-forward
+  auto w = broken(s);
+  EXPECT_EQ(w.property, RoutedProperty::route_length);
+  EXPECT_EQ(w.detail, 2);
+  s = binomial_oab(2);
+  s.rounds[0][0].from = 4;
+  EXPECT_EQ(broken(s).property, RoutedProperty::node_in_network);
+  s = binomial_oab(2);
+  s.rounds[0][0].packets = {};
+  EXPECT_EQ(broken(s).property, RoutedProperty::empty_transmission);
+  s = binomial_oab(2);
+  s.rounds[0][0].packets = {{0, 1}};  // pieces = 1
+  w = broken(s);
+  EXPECT_EQ(w.property, RoutedProperty::packet_in_collective);
+  EXPECT_EQ(w.packets, (std::vector<Packet>{{0, 1}}));
+}
+
+TEST(RoutedCheck, FirstRoundWinsAndWithinARoundTheSmallestNode) {
+  auto s = binomial_oab(3);
+  s.rounds[2].push_back({7, {0}, {{0, 0}}});  // causality at node 7, round 2
+  s.rounds[2].push_back({2, {2}, {{0, 0}}});  // arc collision 2 -> 6, round 2
+  s.rounds[1].push_back({6, {0}, {{0, 0}}});  // causality at node 6, round 1: the first round
+  auto w = broken(s);
+  EXPECT_EQ(w.round, 1);
+  EXPECT_EQ(w.node, 6);
+  s.rounds[1].pop_back();
+  w = broken(s);
+  EXPECT_EQ(w.round, 2);
+  EXPECT_EQ(w.node, 2);  // 2 < 7, whatever the stream order
+  EXPECT_EQ(w.property, RoutedProperty::arc_exclusivity);
+}
+
+TEST(RoutedCheck, ScatterCompletenessNamesTheDestination) {
+  RoutedSchedule s;
+  s.network = {NetworkKind::hypercube, {1}};
+  s.collective = Collective::oas;
+  s.rounds = {{{0, {0}, {{0, 1}}}}};
+  EXPECT_FALSE(check(s).fast.witness.has_value());
+  s.rounds = {{{0, {0}, {{0, 0}}}}};  // the root's own packet sent instead
+  const auto w = broken(s);
+  EXPECT_EQ(w.property, RoutedProperty::completeness);
+  EXPECT_EQ(w.node, 1);
+  EXPECT_EQ(w.packets, (std::vector<Packet>{{0, 1}}));
+  s.collective = Collective::aas;
+  s.rounds = {{{0, {0}, {{0, 1}}}}};
+  const auto a = broken(s);
+  EXPECT_EQ(a.node, 0);
+  EXPECT_EQ(a.packets, (std::vector<Packet>{{1, 0}}));
+}
+
+TEST(RoutedCheck, FewerRoundsThanTheBoundIsAViolation) {
+  const auto s = binomial_oab(3);
+  const auto w = broken(s, 4);
+  EXPECT_EQ(w.property, RoutedProperty::lower_bound);
+  EXPECT_EQ(w.round, 3);
+  EXPECT_EQ(w.detail, 4);
+}
+
+TEST(RoutedCheck, StreamingStopsCheckingAfterTheFirstBrokenRound) {
+  const Network net = Network::hypercube(2);
+  RoutedChecker c(net, RoutedHeader{});
+  const Direction dim0[] = {0};
+  const Packet foreign[] = {{3, 0}};
+  c.begin_round(0);
+  c.send(0, dim0, foreign);
+  c.end_round();
+  c.begin_round(1);
+  c.send(9, dim0, foreign);
+  c.end_round();
+  const auto r = c.finish();
+  ASSERT_TRUE(r.witness);
+  EXPECT_EQ(r.witness->property, RoutedProperty::packet_in_collective);
+  EXPECT_EQ(r.rounds, 2);
+  EXPECT_EQ(r.transmissions, 2);
+}
+
+TEST(RoutedCheck, BadHeadersAreInputErrors) {
+  const Network net = Network::hypercube(2);
+  RoutedHeader h;
+  h.root = 4;
+  EXPECT_THROW(RoutedChecker(net, h), cv::InputError);
+  h.root = 0;
+  h.pieces = 0;
+  EXPECT_THROW(RoutedChecker(net, h), cv::InputError);
+  h.pieces = 2;
+  h.collective = Collective::oas;
+  EXPECT_THROW(RoutedChecker(net, h), cv::InputError);
+}
+
+TEST(NetworkBounds, SlideFiveEqualsTheGenericBoundOnTheHypercube) {
+  for (int d = 1; d <= 8; ++d) {
+    const Network net = Network::hypercube(d);
+    for (const Collective c : {Collective::oab, Collective::aab, Collective::oas, Collective::aas}) {
+      RoutedHeader h;
+      h.collective = c;
+      EXPECT_EQ(routed_lower_bound(net, h), hypercube_bound(c, d).rounds)
+          << "d = " << d << " " << to_string(c);
+    }
+  }
+  EXPECT_EQ(hypercube_bound(Collective::aab, 5).rounds, 7);         // ceil(31 / 5)
+  EXPECT_EQ(hypercube_bound(Collective::aas, 5).rounds, 16);        // 2^(d-1)
+  EXPECT_EQ(hypercube_bound(Collective::oas, 3).transmissions, 12);  // 1*3 + 2*3 + 3*1
+  EXPECT_EQ(hypercube_bound(Collective::aab, 3).transmissions, 56);  // 8 * 7
+  EXPECT_EQ(hypercube_bound(Collective::aas, 3).transmissions, 96);  // 8 * 12
+}
+
+TEST(NetworkBounds, GenericBoundHoldsForSchedulesThatPass) {
+  // The binomial broadcast meets the bound; the combining exchange needs only d rounds, which the
+  // bound allows (combining drops the port count).
+  const auto s = binomial_oab(4);
+  const Network net = Network::from_spec(s.network);
+  EXPECT_EQ(routed_lower_bound(net, header_of(s)), 4);
+  const auto e = exchange_aab(4);
+  EXPECT_LE(routed_lower_bound(net, header_of(e)), 4);
+  RoutedHeader one_port;
+  one_port.model.ports = 1;
+  one_port.collective = Collective::aab;
+  EXPECT_EQ(routed_lower_bound(net, one_port), 15);  // 15 packets, one a round
+}
