@@ -1,0 +1,113 @@
+#include "reference/hypercube/aab.hpp"
+
+#include <algorithm>
+
+#include "model/error.hpp"
+#include "reference/hypercube/aab_search.hpp"
+#include "reference/hypercube/hypercube_common.hpp"
+#include "reference/hypercube/rotation_classes.hpp"
+
+namespace collverify::hypercube {
+
+namespace {
+
+void sort_edges(std::vector<TreeEdge>& edges) {
+  std::sort(edges.begin(), edges.end(), [](const TreeEdge& a, const TreeEdge& b) {
+    return a.round != b.round ? a.round < b.round : a.dimension < b.dimension;
+  });
+}
+
+}  // namespace
+
+GenericTree aab_construction_tree(int d, StepThreeRule rule) {
+  require_dimension(d, "aab");
+  GenericTree tree;
+  tree.d = d;
+  tree.source = "construction";
+  if (d == 0) return tree;
+  const RotationNumbering num = rotation_numbering(d, rule);
+  tree.rounds = aab_round_bound(d);
+  tree.edges.reserve(num.order.size());
+  for (const std::int64_t t : num.order) {
+    const int m = num.m(t);
+    const std::int64_t n = num.number[static_cast<std::size_t>(t)];
+    tree.edges.push_back(TreeEdge{t ^ (std::int64_t{1} << (m - 1)), t, m - 1, (n - 1) / d});
+  }
+  sort_edges(tree.edges);
+  return tree;
+}
+
+bool parents_served_first(const GenericTree& tree) {
+  std::vector<std::int64_t> served(std::size_t{1} << tree.d, -2);
+  served[0] = -1;
+  for (const TreeEdge& e : tree.edges) served[static_cast<std::size_t>(e.child)] = e.round;
+  for (const TreeEdge& e : tree.edges) {
+    const std::int64_t p = served[static_cast<std::size_t>(e.parent)];
+    if (p == -2 || p >= e.round) return false;
+  }
+  return true;
+}
+
+GenericTree aab_generic_tree(int d) {
+  GenericTree tree = aab_construction_tree(d);
+  if (parents_served_first(tree)) return tree;
+  GenericTree found = search_generic_tree(d);
+  CV_ASSERT(!found.edges.empty(), "the search finds a tree for every d it is asked");
+  return found;
+}
+
+std::vector<std::vector<std::int64_t>> aab_routing_table(const GenericTree& tree,
+                                                         std::int64_t x) {
+  std::vector<std::vector<std::int64_t>> table(
+      static_cast<std::size_t>(tree.rounds),
+      std::vector<std::int64_t>(static_cast<std::size_t>(tree.d), -1));
+  for (const TreeEdge& e : tree.edges) {
+    table[static_cast<std::size_t>(e.round)][static_cast<std::size_t>(e.dimension)] =
+        e.parent ^ x;
+  }
+  return table;
+}
+
+void stream_aab_tree(const GenericTree& tree, network::RoutedSink& sink) {
+  const std::int64_t nodes = std::int64_t{1} << tree.d;
+  // Edges by round, in their given order inside a round (mutants need not be sorted).
+  std::vector<std::vector<const TreeEdge*>> by_round(static_cast<std::size_t>(tree.rounds));
+  for (const TreeEdge& e : tree.edges) {
+    CV_ASSERT(e.round >= 0 && e.round < tree.rounds, "edge rounds lie inside the tree's rounds");
+    by_round[static_cast<std::size_t>(e.round)].push_back(&e);
+  }
+  for (std::int64_t r = 0; r < tree.rounds; ++r) {
+    sink.begin_round(r);
+    for (std::int64_t t = 0; t < nodes; ++t) {
+      const network::Packet packet{t, 0};
+      for (const TreeEdge* e : by_round[static_cast<std::size_t>(r)]) {
+        const network::Direction dir = e->dimension;
+        sink.send(e->parent ^ t, {&dir, 1}, {&packet, 1});
+      }
+    }
+    sink.end_round();
+  }
+}
+
+void stream_aab(int d, network::RoutedSink& sink) {
+  require_dimension(d, "aab");
+  require_stream_size(static_cast<double>(aab_transmission_bound(d)), "aab");
+  stream_aab_tree(aab_generic_tree(d), sink);
+}
+
+network::RoutedSchedule aab_schedule_of_tree(const GenericTree& tree) {
+  network::RoutedSchedule s;
+  s.network = hypercube_spec(tree.d);
+  s.collective = network::Collective::aab;
+  CollectingSink sink(s);
+  stream_aab_tree(tree, sink);
+  return s;
+}
+
+network::RoutedSchedule aab_schedule(int d) {
+  require_dimension(d, "aab");
+  require_materialise(static_cast<double>(aab_transmission_bound(d)), "aab");
+  return aab_schedule_of_tree(aab_generic_tree(d));
+}
+
+}  // namespace collverify::hypercube
