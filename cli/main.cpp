@@ -17,6 +17,7 @@
 #include "cli/cmd_bcast.hpp"
 #include "cli/cmd_proofs.hpp"
 #include "cli/cmd_routed.hpp"
+#include "cli/cmd_hypercube.hpp"
 #include "cli/cmd_collectives.hpp"
 #include "cli/cmd_compare.hpp"
 #include "cli/cmd_trees.hpp"
@@ -71,6 +72,7 @@ int main(int argc, char** argv) {
   cv::cli::register_campaign_command(tree);
   cv::cli::register_solve_commands(tree);
   cv::cli::register_routed_commands(tree);
+  cv::cli::register_hypercube_commands(tree);
 
   // CLI11 says only "a subcommand is required" for an unknown construction: name it.
   for (auto* parent : {schedule, verify}) {
