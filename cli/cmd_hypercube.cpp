@@ -139,7 +139,14 @@ int run_verify(VerifyArgs a, const CommandContext& ctx) {
     algos.push_back(engine::parse_hypercube_algo(word));
     aas_explicit = aas_explicit || word == "aas" || word == "aas-3phase";
   }
-  const PRange range = PRange::parse(text);
+  const PRange range = [&] {
+    try {
+      return PRange::parse(text);
+    } catch (const InputError& e) {
+      throw InputError(fmt::format("--d '{}' is not a dimension range in 1..{}: {}", text,
+                                   engine::kHypercubeMaxDimension, e.what()));
+    }
+  }();
   a.common.p = text;
   const RunOutput out = prepare_run_output(a.common);
   const engine::HypercubeFamily family(algos, aas_explicit);

@@ -366,6 +366,10 @@ Outcome HypercubeFamily::check(std::int64_t d, const CheckContext&) const {
     ++out.instances;
     for (auto& x : v) out.violations.push_back(std::move(x));
   }
+  {
+    const std::lock_guard<std::mutex> lock(seen_mutex_);
+    seen_[d] = out.instance_results;
+  }
   std::sort(out.violations.begin(), out.violations.end());
   out.status = out.violations.empty() ? Status::pass : Status::fail;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -376,7 +380,15 @@ void HypercubeFamily::finish(ConstructionSummary& summary) const {
   // Rounds against the bound, d by d, printed beside each other in every report.
   std::map<std::int64_t, std::string> by_d;
   std::int64_t largest = 0;
-  for (const InstanceResult& r : summary.instances) {
+  std::vector<InstanceResult> results;
+  {
+    const std::lock_guard<std::mutex> lock(seen_mutex_);
+    for (const CaseResult& c : summary.cases) {
+      const auto it = seen_.find(c.p);
+      if (it != seen_.end()) results.insert(results.end(), it->second.begin(), it->second.end());
+    }
+  }
+  for (const InstanceResult& r : results) {
     if (r.n < 0 || r.n >= static_cast<std::int64_t>(all_hypercube_algos().size())) continue;
     std::string& line = by_d[r.p];
     line += fmt::format("{}{} {}/{}", line.empty() ? "" : ", ",

@@ -26,6 +26,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -115,6 +117,10 @@ class HypercubeFamily final : public Family {
   std::vector<HypercubeAlgo> algos_;
   bool aas_explicit_;
   int aas_max_;
+  // Rounds and bounds per d as check() measured them, for finish() (run_range keeps the
+  // instances only on request); check() runs on several threads, hence the lock.
+  mutable std::mutex seen_mutex_;
+  mutable std::map<std::int64_t, std::vector<InstanceResult>> seen_;
 };
 
 }  // namespace collverify::engine

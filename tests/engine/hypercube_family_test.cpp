@@ -97,7 +97,7 @@ TEST(HypercubeFamily, AabMutantsAreRejectedByBothWithTheMutantsRoundAndArc) {
       EXPECT_TRUE(j.agree()) << text(j);
       EXPECT_TRUE(has(hypercube_violations(j), "arc_exclusivity"));
       EXPECT_FALSE(has(hypercube_violations(j), "structural_vs_simulation"));
-    } else {
+    } else if (d >= 4) {  // d = 2, 3: every round already uses every dimension it can
       ADD_FAILURE() << "no star_clash mutant at d = " << d;
     }
     if (const auto m = hc::mutate_attached_twice(tree)) {
