@@ -2,7 +2,8 @@
 // arcs and nodes carry a round stamp, so nothing is cleared between rounds: an arc's stamp is
 // 2 * round' for "used once in this round" and 2 * round' + 1 for "collision already reported"
 // (round' counts begin_round calls from 1). Deliveries of a round are buffered and applied at
-// end_round, so a packet received in round t is held from round t + 1.
+// end_round, so a packet received in round t is held from round t + 1; causality is judged there
+// too, for all sends of the round at once, against the holdings before the deliveries.
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -63,7 +64,8 @@ struct RoutedChecker::State {
   Words holds;                               // n * words
   std::vector<ArcRound> arc_round;           // per arc id
   std::vector<NodeRound> node_round;
-  std::vector<std::pair<std::int64_t, std::int64_t>> pending;  // (node, packet index)
+  std::vector<std::pair<std::int64_t, std::int64_t>> pending;  // (node, packet index) received
+  std::vector<std::pair<std::int64_t, std::int64_t>> reads;    // (node, packet index) sent
   struct Hop {
     std::int64_t id = 0;  // arc id
     Arc arc;
@@ -78,10 +80,12 @@ struct RoutedChecker::State {
   std::int64_t transmissions = 0;
   std::int64_t deliveries = 0;
   bool finished = false;
+  bool sf = true;
 
   State(const Network& network, const RoutedHeader& header, RoutedCheckOptions o)
       : net(network), h(header), options(o), n(network.nodes()) {
     validate_header(net, h);
+    sf = h.model.switching == Switching::store_and_forward;
     packets = packet_count(h, n);
     words = (packets + 63) / 64;
     holds = zeroed_words(static_cast<std::size_t>(n * words));
@@ -126,7 +130,6 @@ struct RoutedChecker::State {
       consider(make(RoutedProperty::node_in_network, from, 0));
       return false;
     }
-    const bool sf = h.model.switching == Switching::store_and_forward;
     if (hops.empty() || (sf && hops.size() != 1)) {
       consider(make(RoutedProperty::route_length, from, static_cast<std::int64_t>(hops.size())));
       return false;
@@ -194,14 +197,9 @@ struct RoutedChecker::State {
     ++transmissions;
     deliveries += static_cast<std::int64_t>(ps.size());
     if (witness) return;
+    if (sf && hops.size() == 1 && ps.size() == 1 && send_one(from, hops[0], ps[0])) return;
     if (!shape_ok(from, hops, ps)) return;
-    for (std::size_t k = 0; k < ps.size(); ++k) {
-      if (!held(from, indices[k])) {
-        auto w = make(RoutedProperty::causality, from, 0);
-        w.packets = {ps[k]};
-        consider(std::move(w));
-      }
-    }
+    for (const std::int64_t i : indices) reads.emplace_back(from, i);
     if (!h.model.combining && ps.size() > 1) {
       const Arc arc = route.front().arc;
       auto w = make(RoutedProperty::non_combining, from, arc.direction);
@@ -211,6 +209,25 @@ struct RoutedChecker::State {
     }
     for (const Hop& hop : route) use_arc(hop, indices.front());
     const std::int64_t to = route.back().arc.to;
+    ports_and_simplex(from, to);
+    for (const std::int64_t i : indices) pending.emplace_back(to, i);
+  }
+
+  // The common case, one hop and one packet in store-and-forward, without the route and index
+  // vectors. Anything the first five properties would refuse goes the general way (false).
+  bool send_one(std::int64_t from, Direction dir, const Packet& p) {
+    const auto to = net.target(from, dir);  // nullopt also for `from` or `dir` out of range
+    if (!to) return false;
+    const std::int64_t i = packet_index(h, n, p);
+    if (i < 0) return false;
+    reads.emplace_back(from, i);
+    use_arc(Hop{net.arc_id(from, dir), Arc{from, *to, dir}}, i);
+    ports_and_simplex(from, *to);
+    pending.emplace_back(*to, i);
+    return true;
+  }
+
+  void ports_and_simplex(std::int64_t from, std::int64_t to) {
     NodeRound& s = node_round[static_cast<std::size_t>(from)];
     NodeRound& r = node_round[static_cast<std::size_t>(to)];
     if (s.send_stamp != stamp) s.send_stamp = stamp, s.sends = 0;
@@ -225,11 +242,35 @@ struct RoutedChecker::State {
       if (s.recv_stamp == stamp) consider(make(RoutedProperty::simplex, from, 0));
       if (r.send_stamp == stamp) consider(make(RoutedProperty::simplex, to, 0));
     }
-    for (const std::int64_t i : indices) pending.emplace_back(to, i);
   }
 
+  const std::uint64_t* word_of(std::int64_t v, std::int64_t i) const {
+    return holds.get() + v * words + i / 64;
+  }
+
+  // Causality against the holdings at the start of the round, then the round's deliveries. Both
+  // loops touch one random word of the holdings per entry; prefetching a few entries ahead lets
+  // those misses overlap (the holdings of a large all-to-all are far bigger than the caches).
   void end_round() {
-    for (const auto& [v, i] : pending) set(v, i);
+    constexpr std::size_t kAhead = 16;
+    for (std::size_t k = 0; k < reads.size(); ++k) {
+      if (k + kAhead < reads.size()) {
+        __builtin_prefetch(word_of(reads[k + kAhead].first, reads[k + kAhead].second));
+      }
+      const auto [v, i] = reads[k];
+      if (!held(v, i)) {
+        auto w = make(RoutedProperty::causality, v, 0);
+        w.packets = {packet_of(h, n, i)};
+        consider(std::move(w));
+      }
+    }
+    reads.clear();
+    for (std::size_t k = 0; k < pending.size(); ++k) {
+      if (k + kAhead < pending.size()) {
+        __builtin_prefetch(word_of(pending[k + kAhead].first, pending[k + kAhead].second), 1);
+      }
+      set(pending[k].first, pending[k].second);
+    }
     pending.clear();
     if (best && !witness) {
       describe_witness(net, *best);

@@ -126,7 +126,8 @@ void validate_header(const Network& net, const RoutedHeader& h);
 
 class RoutedChecker final : public RoutedSink {
  public:
-  // Validates `h` (validate_header) and allocates the holdings.
+  // Validates `h` (validate_header) and allocates the holdings. `net` must outlive the checker.
+  // Rounds must be streamed in order from 0 (begin_round(0), sends, end_round(), ...).
   RoutedChecker(const Network& net, const RoutedHeader& h, RoutedCheckOptions options = {});
   ~RoutedChecker() override;
   RoutedChecker(const RoutedChecker&) = delete;
@@ -157,7 +158,15 @@ Violation to_violation(const RoutedWitness& w, std::int64_t nodes);
 // Shared by the twins: the index of packet `p` among the collective's P packets, or -1 if the
 // collective has no such packet; P itself; whether node `v` starts with / must end with `idx`.
 std::int64_t packet_count(const RoutedHeader& h, std::int64_t nodes);
-std::int64_t packet_index(const RoutedHeader& h, std::int64_t nodes, Packet p);
+inline std::int64_t packet_index(const RoutedHeader& h, std::int64_t nodes, Packet p) {
+  const bool by_origin = h.collective == Collective::aab || h.collective == Collective::reduce ||
+                         h.collective == Collective::aas;
+  const bool scatter = h.collective == Collective::oas || h.collective == Collective::aas;
+  const std::int64_t per_origin = scatter ? nodes : h.pieces;
+  if (p.piece < 0 || p.piece >= per_origin) return -1;
+  if (!by_origin) return p.origin == h.root ? p.piece : -1;
+  return p.origin >= 0 && p.origin < nodes ? p.origin * per_origin + p.piece : -1;
+}
 Packet packet_of(const RoutedHeader& h, std::int64_t nodes, std::int64_t index);
 bool starts_with(const RoutedHeader& h, std::int64_t nodes, std::int64_t v, Packet p);
 bool must_end_with(const RoutedHeader& h, std::int64_t nodes, std::int64_t v, Packet p);

@@ -72,24 +72,6 @@ std::int64_t packet_count(const RoutedHeader& h, std::int64_t n) {
   return 0;
 }
 
-std::int64_t packet_index(const RoutedHeader& h, std::int64_t n, Packet p) {
-  switch (h.collective) {
-    case Collective::oab:
-    case Collective::bcast:
-      return p.origin == h.root && p.piece >= 0 && p.piece < h.pieces ? p.piece : -1;
-    case Collective::aab:
-    case Collective::reduce:
-      return p.origin >= 0 && p.origin < n && p.piece >= 0 && p.piece < h.pieces
-                 ? p.origin * h.pieces + p.piece
-                 : -1;
-    case Collective::oas: return p.origin == h.root && p.piece >= 0 && p.piece < n ? p.piece : -1;
-    case Collective::aas:
-      return p.origin >= 0 && p.origin < n && p.piece >= 0 && p.piece < n ? p.origin * n + p.piece
-                                                                          : -1;
-  }
-  return -1;
-}
-
 Packet packet_of(const RoutedHeader& h, std::int64_t n, std::int64_t index) {
   switch (h.collective) {
     case Collective::oab:
