@@ -46,16 +46,19 @@ class Tee final : public net::RoutedSink {
   net::RoutedSink* next_;
 };
 
-std::string verdict(const hk::HypercubeVerdict& v) { return v ? "FAIL " + v->property : "ok"; }
+std::string verdict(const hk::HypercubeVerdict& v) {
+  return v ? "FAIL " + v->property : "ok";
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
   const int from = argc > 2 ? std::atoi(argv[1]) : 1;
   const int to = argc > 2 ? std::atoi(argv[2]) : 12;
-  fmt::print("| d | OAB rounds / bound | AAB rounds / bound | OAS rounds / bound | AAS optimal / bound "
-             "| AAS three-phase (x bound) | transmissions OAB, AAB, OAS, AAS (all = bound) | "
-             "structural checks |\n|---|---|---|---|---|---|---|---|\n");
+  fmt::print(
+      "| d | OAB rounds / bound | AAB rounds / bound | OAS rounds / bound | AAS optimal / bound "
+      "| AAS three-phase (x bound) | transmissions OAB, AAB, OAS, AAS (all = bound) | "
+      "structural checks |\n|---|---|---|---|---|---|---|---|\n");
   for (int d = from; d <= to; ++d) {
     hk::BinomialAudit ba(d, 0);
     Tee oab(&ba);
@@ -71,22 +74,22 @@ int main(int argc, char** argv) {
     hc::stream_aas(hc::AasVariant::optimal, d, aas);
     Tee three(nullptr);
     hc::stream_aas(hc::AasVariant::three_phase, d, three);
-    const bool counts = oab.sends == hc::oab_transmission_bound(d) &&
-                        aab.sends == hc::aab_transmission_bound(d) &&
-                        oas.sends == hc::oas_transmission_bound(d) &&
-                        aas.sends == hc::aas_transmission_bound(d) &&
-                        three.sends == hc::aas_transmission_bound(d);
+    const bool counts =
+        oab.sends == hc::oab_transmission_bound(d) && aab.sends == hc::aab_transmission_bound(d) &&
+        oas.sends == hc::oas_transmission_bound(d) && aas.sends == hc::aas_transmission_bound(d) &&
+        three.sends == hc::aas_transmission_bound(d);
     const std::string checks = fmt::format(
         "binomial {}, (*) tree {} ({}), OAS tree {}, farthest-first {}, AAS busy/queues {}",
         verdict(ba.finish()), verdict(hk::check_aab_generic_tree(tree)), tree.source,
         verdict(hk::check_oas_tree(d, hc::oas_tree(d).parent)), verdict(fa.finish()),
         verdict(aa.finish()));
-    fmt::print("| {} | {} / {} | {} / {} | {} / {} | {} / {} | {} ({:.0f}x) | {}, {}, {}, {} ({}) | {} |\n",
-               d, oab.rounds, hc::oab_round_bound(d), aab.rounds, hc::aab_round_bound(d),
-               oas.rounds, hc::oas_round_bound(d), aas.rounds, hc::aas_round_bound(d),
-               three.rounds,
-               static_cast<double>(three.rounds) / static_cast<double>(hc::aas_round_bound(d)),
-               oab.sends, aab.sends, oas.sends, aas.sends, counts ? "yes" : "NO", checks);
+    fmt::print(
+        "| {} | {} / {} | {} / {} | {} / {} | {} / {} | {} ({:.0f}x) | {}, {}, {}, {} ({}) | {} "
+        "|\n",
+        d, oab.rounds, hc::oab_round_bound(d), aab.rounds, hc::aab_round_bound(d), oas.rounds,
+        hc::oas_round_bound(d), aas.rounds, hc::aas_round_bound(d), three.rounds,
+        static_cast<double>(three.rounds) / static_cast<double>(hc::aas_round_bound(d)), oab.sends,
+        aab.sends, oas.sends, aas.sends, counts ? "yes" : "NO", checks);
   }
   return 0;
 }

@@ -6,7 +6,9 @@ namespace collverify::hypercube {
 
 namespace {
 
-int ones(std::int64_t x) { return __builtin_popcountll(static_cast<unsigned long long>(x)); }
+int ones(std::int64_t x) {
+  return __builtin_popcountll(static_cast<unsigned long long>(x));
+}
 
 std::vector<std::int64_t> served_rounds(const GenericTree& t) {
   std::vector<std::int64_t> at(std::size_t{1} << t.d, -2);
@@ -34,7 +36,8 @@ std::optional<HypercubeMutant<GenericTree>> mutate_star_clash(const GenericTree&
       m.edges[i].round = a.round;
       m.source = "mutant: star_clash";
       resort(m);
-      return HypercubeMutant<GenericTree>{std::move(m), {a.round, std::min(a.child, b.child), a.dimension}};
+      return HypercubeMutant<GenericTree>{std::move(m),
+                                          {a.round, std::min(a.child, b.child), a.dimension}};
     }
   }
   return std::nullopt;
@@ -48,7 +51,9 @@ std::optional<HypercubeMutant<GenericTree>> mutate_attached_twice(const GenericT
     for (std::int64_t c2 = 1; c2 < (std::int64_t{1} << tree.d); ++c2) {
       const std::int64_t p2 = c2 ^ bit;
       if (c2 == e.child || (c2 & bit) == 0) continue;
-      if (at[static_cast<std::size_t>(c2)] >= e.round || at[static_cast<std::size_t>(p2)] >= e.round) continue;
+      if (at[static_cast<std::size_t>(c2)] >= e.round ||
+          at[static_cast<std::size_t>(p2)] >= e.round)
+        continue;
       GenericTree m = tree;
       m.edges[i] = TreeEdge{p2, c2, e.dimension, e.round};
       m.source = "mutant: attached_twice";
@@ -70,8 +75,9 @@ std::optional<HypercubeMutant<std::vector<std::int64_t>>> mutate_unbalanced_subt
     for (std::int64_t x = 1; x < nodes; ++x) {
       if (ones(x) != k) continue;
       const std::int64_t p = parent[static_cast<std::size_t>(x)];
-      top[static_cast<std::size_t>(x)] = p == 0 ? __builtin_ctzll(static_cast<unsigned long long>(x))
-                                                : top[static_cast<std::size_t>(p)];
+      top[static_cast<std::size_t>(x)] = p == 0
+                                             ? __builtin_ctzll(static_cast<unsigned long long>(x))
+                                             : top[static_cast<std::size_t>(p)];
       ++size[static_cast<std::size_t>(top[static_cast<std::size_t>(x)])];
       has_child[static_cast<std::size_t>(p)] = 1;
     }
@@ -82,10 +88,12 @@ std::optional<HypercubeMutant<std::vector<std::int64_t>>> mutate_unbalanced_subt
       const std::int64_t y = x ^ (std::int64_t{1} << b);
       if (((x >> b) & 1) == 0 || y == 0) continue;
       const int j = top[static_cast<std::size_t>(y)];
-      if (j == top[static_cast<std::size_t>(x)] || size[static_cast<std::size_t>(j)] != bound) continue;
+      if (j == top[static_cast<std::size_t>(x)] || size[static_cast<std::size_t>(j)] != bound)
+        continue;
       auto m = parent;
       m[static_cast<std::size_t>(x)] = y;
-      return HypercubeMutant<std::vector<std::int64_t>>{std::move(m), {-1, std::int64_t{1} << j, j}};
+      return HypercubeMutant<std::vector<std::int64_t>>{std::move(m),
+                                                        {-1, std::int64_t{1} << j, j}};
     }
   }
   return std::nullopt;
@@ -99,7 +107,8 @@ std::optional<HypercubeMutant<std::vector<std::vector<std::int64_t>>>> mutate_sh
     auto m = order;
     std::swap(m[j].front(), m[j].back());
     // Round 0 now carries distance 1; the next farther packet follows in round 1.
-    return HypercubeMutant<std::vector<std::vector<std::int64_t>>>{std::move(m), {1, 0, static_cast<int>(j)}};
+    return HypercubeMutant<std::vector<std::vector<std::int64_t>>>{std::move(m),
+                                                                   {1, 0, static_cast<int>(j)}};
   }
   return std::nullopt;
 }
@@ -130,7 +139,8 @@ std::optional<HypercubeMutant<network::RoutedSchedule>> mutate_two_on_one_arc(
   network::RoutedSchedule m = s;
   network::Transmission extra = m.rounds.back().front();
   extra.packets = {network::Packet{extra.from, extra.from}};  // its own packet, held throughout
-  const MutantWitness w{static_cast<std::int64_t>(m.rounds.size()) - 1, extra.from, extra.hops.at(0)};
+  const MutantWitness w{static_cast<std::int64_t>(m.rounds.size()) - 1, extra.from,
+                        extra.hops.at(0)};
   m.rounds.back().push_back(std::move(extra));
   return HypercubeMutant<network::RoutedSchedule>{std::move(m), w};
 }

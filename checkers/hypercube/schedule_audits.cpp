@@ -6,7 +6,9 @@ namespace collverify::hypercube_check {
 
 namespace {
 
-int ones(std::int64_t x) { return __builtin_popcountll(static_cast<unsigned long long>(x)); }
+int ones(std::int64_t x) {
+  return __builtin_popcountll(static_cast<unsigned long long>(x));
+}
 
 HypercubeViolation make(std::string property, std::int64_t round, std::int64_t node,
                         std::int64_t other, int dimension, std::string message) {
@@ -31,8 +33,7 @@ HypercubeVerdict shape(int d, std::int64_t round, std::int64_t from,
 }  // namespace
 
 void AuditBase::keep(HypercubeViolation v) {
-  if (!first_ || v.round < first_->round ||
-      (v.round == first_->round && v.node < first_->node)) {
+  if (!first_ || v.round < first_->round || (v.round == first_->round && v.node < first_->node)) {
     first_ = std::move(v);
   }
 }
@@ -75,7 +76,8 @@ HypercubeVerdict BinomialAudit::finish() {
 }
 
 FarthestFirstAudit::FarthestFirstAudit(int d, std::int64_t root)
-    : d_(d), root_(root),
+    : d_(d),
+      root_(root),
       last_distance_(static_cast<std::size_t>((std::int64_t{1} << d) * d), d + 1) {}
 
 void FarthestFirstAudit::begin_round(std::int64_t round) {
@@ -142,13 +144,14 @@ void AasOptimalAudit::send(std::int64_t from, std::span<const network::Direction
     return keep(make("queue_order", round_, from, to, k,
                      fmt::format("round {}: arc {} -> {} (dimension {}) serves source {} (block "
                                  "{}); its queue serves block {} in rounds {}..{}",
-                                 round_, from, to, k, j, block, round_ >> k,
-                                 (round_ >> k) << k, ((round_ >> k) << k) + (1 << k) - 1)));
+                                 round_, from, to, k, j, block, round_ >> k, (round_ >> k) << k,
+                                 ((round_ >> k) << k) + (1 << k) - 1)));
   }
   if (j == from && i == to && round_ != (std::int64_t{1} << k) - 1) {
     keep(make("own_order", round_, from, to, k,
               fmt::format("round {}: node {} sends its packet for its neighbour {} in round {}, "
-                          "not last ({})", round_, from, to, round_, (1 << k) - 1)));
+                          "not last ({})",
+                          round_, from, to, round_, (1 << k) - 1)));
   }
 }
 
@@ -158,8 +161,8 @@ void AasOptimalAudit::end_round() {
     for (int k = 0; k < d_; ++k) {
       if (busy_[static_cast<std::size_t>(x * d_ + k)] != round_) {
         return keep(make("link_idle", round_, x, x ^ (std::int64_t{1} << k), k,
-                         fmt::format("round {}: the arc {} -> {} (dimension {}) is idle",
-                                     round_, x, x ^ (std::int64_t{1} << k), k)));
+                         fmt::format("round {}: the arc {} -> {} (dimension {}) is idle", round_, x,
+                                     x ^ (std::int64_t{1} << k), k)));
       }
     }
   }

@@ -14,7 +14,9 @@ HypercubeViolation make(std::string property, std::int64_t round, std::int64_t n
   return {std::move(property), round, node, other, dimension, std::move(message)};
 }
 
-int ones(std::int64_t x) { return __builtin_popcountll(static_cast<unsigned long long>(x)); }
+int ones(std::int64_t x) {
+  return __builtin_popcountll(static_cast<unsigned long long>(x));
+}
 
 // The edges one by one: links of the cube, rounds in range, each node attached once.
 HypercubeVerdict check_edges(const hypercube::GenericTree& t, std::vector<std::int64_t>& at) {
@@ -28,8 +30,8 @@ HypercubeVerdict check_edges(const hypercube::GenericTree& t, std::vector<std::i
     }
     if (e.round < 0 || e.round >= t.rounds) {
       return make("round_out_of_range", e.round, e.child, e.parent, e.dimension,
-                  fmt::format("edge {} -> {} in round {} outside 0..{}", e.parent, e.child,
-                              e.round, t.rounds - 1));
+                  fmt::format("edge {} -> {} in round {} outside 0..{}", e.parent, e.child, e.round,
+                              t.rounds - 1));
     }
     if (e.child == 0) {
       return make("root_attached", e.round, 0, e.parent, e.dimension,
@@ -39,7 +41,8 @@ HypercubeVerdict check_edges(const hypercube::GenericTree& t, std::vector<std::i
     if (slot != -2) {
       return make("attached_twice", e.round, e.child, e.parent, e.dimension,
                   fmt::format("node {} is attached in round {} and again in round {} (from {}, "
-                              "dimension {})", e.child, slot, e.round, e.parent, e.dimension));
+                              "dimension {})",
+                              e.child, slot, e.round, e.parent, e.dimension));
     }
     slot = e.round;
   }
@@ -52,7 +55,9 @@ std::int64_t broadcast_round_bound(int d) {
   return d <= 0 ? 0 : ((std::int64_t{1} << d) - 1 + d - 1) / d;
 }
 
-std::int64_t total_exchange_round_bound(int d) { return d <= 0 ? 0 : std::int64_t{1} << (d - 1); }
+std::int64_t total_exchange_round_bound(int d) {
+  return d <= 0 ? 0 : std::int64_t{1} << (d - 1);
+}
 
 HypercubeVerdict check_aab_generic_tree(const hypercube::GenericTree& t) {
   if (t.d < 0 || t.d > 30) {
@@ -84,10 +89,10 @@ HypercubeVerdict check_aab_generic_tree(const hypercube::GenericTree& t) {
     u = e.child;
     const std::int64_t pa = at[static_cast<std::size_t>(e.parent)];
     if (pa == -2 || pa >= e.round) {
-      keep(make("parent_not_served", e.round, e.child, e.parent, e.dimension,
-                fmt::format("node {} sends to {} in round {} but receives only in {}", e.parent,
-                            e.child, e.round, pa == -2 ? std::string("no round")
-                                                       : fmt::format("round {}", pa))));
+      keep(make(
+          "parent_not_served", e.round, e.child, e.parent, e.dimension,
+          fmt::format("node {} sends to {} in round {} but receives only in {}", e.parent, e.child,
+                      e.round, pa == -2 ? std::string("no round") : fmt::format("round {}", pa))));
     }
   }
   if (first) return first;
@@ -98,8 +103,8 @@ HypercubeVerdict check_aab_generic_tree(const hypercube::GenericTree& t) {
   }
   if (t.rounds != broadcast_round_bound(t.d)) {
     return make("rounds_not_at_bound", t.rounds, -1, -1, -1,
-                fmt::format("{} rounds; the bound ceil((2^{} - 1)/{}) is {}", t.rounds, t.d,
-                            t.d, broadcast_round_bound(t.d)));
+                fmt::format("{} rounds; the bound ceil((2^{} - 1)/{}) is {}", t.rounds, t.d, t.d,
+                            broadcast_round_bound(t.d)));
   }
   return std::nullopt;
 }
@@ -107,9 +112,9 @@ HypercubeVerdict check_aab_generic_tree(const hypercube::GenericTree& t) {
 HypercubeVerdict check_oas_tree(int d, std::span<const std::int64_t> parent) {
   const std::int64_t nodes = std::int64_t{1} << d;
   if (static_cast<std::int64_t>(parent.size()) != nodes || parent[0] != -1) {
-    return make("not_rooted_at_zero", -1, 0, -1, -1,
-                fmt::format("{} parents for {} nodes, parent of 0 must be -1", parent.size(),
-                            nodes));
+    return make(
+        "not_rooted_at_zero", -1, 0, -1, -1,
+        fmt::format("{} parents for {} nodes, parent of 0 must be -1", parent.size(), nodes));
   }
   std::vector<std::int64_t> top(static_cast<std::size_t>(nodes), -1);  // the root child above x
   for (std::int64_t x = 1; x < nodes; ++x) {
@@ -127,18 +132,18 @@ HypercubeVerdict check_oas_tree(int d, std::span<const std::int64_t> parent) {
       if (ones(x) != k) continue;
       const std::int64_t p = parent[static_cast<std::size_t>(x)];
       top[static_cast<std::size_t>(x)] = p == 0 ? x : top[static_cast<std::size_t>(p)];
-      ++size[static_cast<std::size_t>(__builtin_ctzll(
-          static_cast<unsigned long long>(top[static_cast<std::size_t>(x)])))];
+      ++size[static_cast<std::size_t>(
+          __builtin_ctzll(static_cast<unsigned long long>(top[static_cast<std::size_t>(x)])))];
     }
   }
   const std::int64_t bound = broadcast_round_bound(d);
   for (int j = 0; j < d; ++j) {
     if (size[static_cast<std::size_t>(j)] > bound) {
-      return make("unbalanced_subtree", -1, std::int64_t{1} << j, -1, j,
-                  fmt::format("the subtree of root child {} (dimension {}) has {} nodes; at most "
-                              "ceil((2^{} - 1)/{}) = {} allowed",
-                              std::int64_t{1} << j, j, size[static_cast<std::size_t>(j)], d, d,
-                              bound));
+      return make(
+          "unbalanced_subtree", -1, std::int64_t{1} << j, -1, j,
+          fmt::format("the subtree of root child {} (dimension {}) has {} nodes; at most "
+                      "ceil((2^{} - 1)/{}) = {} allowed",
+                      std::int64_t{1} << j, j, size[static_cast<std::size_t>(j)], d, d, bound));
     }
   }
   return std::nullopt;

@@ -56,14 +56,21 @@ GenericTree aab_generic_tree(int d) {
   return found;
 }
 
-std::vector<std::vector<std::int64_t>> aab_routing_table(const GenericTree& tree,
-                                                         std::int64_t x) {
+std::vector<TreeEdge> aab_edges_of_round(const GenericTree& tree, std::int64_t round) {
+  std::vector<TreeEdge> out;
+  for (const TreeEdge& e : tree.edges) {
+    if (e.round == round) out.push_back(e);
+  }
+  sort_edges(out);
+  return out;
+}
+
+std::vector<std::vector<std::int64_t>> aab_routing_table(const GenericTree& tree, std::int64_t x) {
   std::vector<std::vector<std::int64_t>> table(
       static_cast<std::size_t>(tree.rounds),
       std::vector<std::int64_t>(static_cast<std::size_t>(tree.d), -1));
   for (const TreeEdge& e : tree.edges) {
-    table[static_cast<std::size_t>(e.round)][static_cast<std::size_t>(e.dimension)] =
-        e.parent ^ x;
+    table[static_cast<std::size_t>(e.round)][static_cast<std::size_t>(e.dimension)] = e.parent ^ x;
   }
   return table;
 }

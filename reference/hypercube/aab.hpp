@@ -36,6 +36,10 @@ bool parents_served_first(const GenericTree& tree);
 // The construction when it is a valid tree, else the search result. InputError for bad d.
 GenericTree aab_generic_tree(int d);
 
+// The edges (parent, child, dimension, round) of one round, by dimension: the picture of the
+// generic tree round by round (slides 18-22, 36-41).
+std::vector<TreeEdge> aab_edges_of_round(const GenericTree& tree, std::int64_t round);
+
 // Step V for node x: table[round][dimension] = sender in the tree of x, or -1.
 std::vector<std::vector<std::int64_t>> aab_routing_table(const GenericTree& tree, std::int64_t x);
 

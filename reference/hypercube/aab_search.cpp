@@ -35,9 +35,8 @@ struct Search {
     for (std::int64_t c = 0; c < nodes; ++c) {
       if (candidate(c, j, r)) cands.push_back(c);
     }
-    std::stable_sort(cands.begin(), cands.end(), [](std::int64_t a, std::int64_t b) {
-      return popcount(a) < popcount(b);
-    });
+    std::stable_sort(cands.begin(), cands.end(),
+                     [](std::int64_t a, std::int64_t b) { return popcount(a) < popcount(b); });
     for (const std::int64_t c : cands) {
       served[static_cast<std::size_t>(c)] = r;
       edges.push_back(TreeEdge{c ^ (std::int64_t{1} << j), c, j, r});

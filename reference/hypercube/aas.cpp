@@ -11,7 +11,9 @@ namespace collverify::hypercube {
 
 namespace {
 
-int top_bit(std::int64_t z) { return 63 - __builtin_clzll(static_cast<unsigned long long>(z)); }
+int top_bit(std::int64_t z) {
+  return 63 - __builtin_clzll(static_cast<unsigned long long>(z));
+}
 
 struct Timer {
   AasVariant variant;
@@ -36,7 +38,8 @@ struct Timer {
       // Phase I of every level above k + 1 starts at the same round: descend for free.
       e = k + 1;
       const std::int64_t w = z ^ (std::int64_t{1} << k);
-      out.push_back(at + phase2_start(e) + phase2[static_cast<std::size_t>(e)][static_cast<std::size_t>(w)]);
+      out.push_back(at + phase2_start(e) +
+                    phase2[static_cast<std::size_t>(e)][static_cast<std::size_t>(w)]);
       at += phase3_start(e);
       z = w;
     }
@@ -64,7 +67,8 @@ struct Timer {
     });
     auto& pos = phase2[static_cast<std::size_t>(e)];
     pos.assign(static_cast<std::size_t>(half), 0);
-    for (std::size_t i = 0; i < ws.size(); ++i) pos[static_cast<std::size_t>(ws[i])] = static_cast<std::int64_t>(i);
+    for (std::size_t i = 0; i < ws.size(); ++i)
+      pos[static_cast<std::size_t>(ws[i])] = static_cast<std::int64_t>(i);
   }
 };
 
@@ -86,7 +90,8 @@ AasTiming aas_timing(AasVariant variant, int d) {
   out.d = d;
   out.variant = variant;
   out.hop_rounds.resize(static_cast<std::size_t>(nodes));
-  for (std::int64_t z = 1; z < nodes; ++z) timer.hops(d, z, 0, out.hop_rounds[static_cast<std::size_t>(z)]);
+  for (std::int64_t z = 1; z < nodes; ++z)
+    timer.hops(d, z, 0, out.hop_rounds[static_cast<std::size_t>(z)]);
   return out;
 }
 

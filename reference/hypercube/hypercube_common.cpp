@@ -8,17 +8,35 @@
 namespace collverify::hypercube {
 
 namespace {
-std::int64_t pow2(int d) { return std::int64_t{1} << d; }
+std::int64_t pow2(int d) {
+  return std::int64_t{1} << d;
+}
 }  // namespace
 
-std::int64_t oab_round_bound(int d) { return d; }
-std::int64_t aab_round_bound(int d) { return d == 0 ? 0 : (pow2(d) - 1 + d - 1) / d; }
-std::int64_t oas_round_bound(int d) { return aab_round_bound(d); }
-std::int64_t aas_round_bound(int d) { return d == 0 ? 0 : pow2(d - 1); }
-std::int64_t oab_transmission_bound(int d) { return pow2(d) - 1; }
-std::int64_t aab_transmission_bound(int d) { return pow2(d) * (pow2(d) - 1); }
-std::int64_t oas_transmission_bound(int d) { return d == 0 ? 0 : d * pow2(d - 1); }
-std::int64_t aas_transmission_bound(int d) { return pow2(d) * oas_transmission_bound(d); }
+std::int64_t oab_round_bound(int d) {
+  return d;
+}
+std::int64_t aab_round_bound(int d) {
+  return d == 0 ? 0 : (pow2(d) - 1 + d - 1) / d;
+}
+std::int64_t oas_round_bound(int d) {
+  return aab_round_bound(d);
+}
+std::int64_t aas_round_bound(int d) {
+  return d == 0 ? 0 : pow2(d - 1);
+}
+std::int64_t oab_transmission_bound(int d) {
+  return pow2(d) - 1;
+}
+std::int64_t aab_transmission_bound(int d) {
+  return pow2(d) * (pow2(d) - 1);
+}
+std::int64_t oas_transmission_bound(int d) {
+  return d == 0 ? 0 : d * pow2(d - 1);
+}
+std::int64_t aas_transmission_bound(int d) {
+  return pow2(d) * oas_transmission_bound(d);
+}
 double aas_transmissions_estimate(int d) {
   return static_cast<double>(pow2(d)) * static_cast<double>(oas_transmission_bound(d));
 }
@@ -34,10 +52,10 @@ void require_stream_size(double deliveries, const std::string& what) {
   constexpr double kPerSecond = 1e8;
   constexpr double kLimit = 549755813888.0;  // 2^39: about 1.5 hours at 10^8 a second
   if (deliveries > kLimit) {
-    throw InputError(fmt::format("{}: {:.3g} packet deliveries would take about {:.1f} hours to "
-                                 "stream (at 10^8 a second); the limit is {:.3g}",
-                                 what, deliveries,
-                                 static_cast<double>(deliveries) / kPerSecond / 3600.0, kLimit));
+    throw InputError(fmt::format(
+        "{}: {:.3g} packet deliveries would take about {:.1f} hours to "
+        "stream (at 10^8 a second); the limit is {:.3g}",
+        what, deliveries, static_cast<double>(deliveries) / kPerSecond / 3600.0, kLimit));
   }
 }
 
@@ -45,9 +63,10 @@ void require_materialise(double transmissions, const std::string& what) {
   // A Transmission with one hop and one packet: the struct, two heap blocks and their headers.
   constexpr double kBytesPerTransmission = 112;
   if (transmissions > 1e12) {
-    throw InputError(fmt::format("{}: {:.3g} transmissions (about {:.3g} GiB) cannot be "
-                                 "materialised; stream them", what, transmissions,
-                                 transmissions * kBytesPerTransmission / (1 << 30)));
+    throw InputError(
+        fmt::format("{}: {:.3g} transmissions (about {:.3g} GiB) cannot be "
+                    "materialised; stream them",
+                    what, transmissions, transmissions * kBytesPerTransmission / (1 << 30)));
   }
   require_memory(static_cast<std::int64_t>(transmissions * kBytesPerTransmission),
                  fmt::format("{} ({:.0f} transmissions materialised)", what, transmissions));
@@ -60,8 +79,8 @@ void CollectingSink::begin_round(std::int64_t round) {
 
 void CollectingSink::send(std::int64_t from, std::span<const network::Direction> hops,
                           std::span<const network::Packet> packets) {
-  out_.rounds.back().push_back(network::Transmission{
-      from, {hops.begin(), hops.end()}, {packets.begin(), packets.end()}});
+  out_.rounds.back().push_back(
+      network::Transmission{from, {hops.begin(), hops.end()}, {packets.begin(), packets.end()}});
 }
 
 }  // namespace collverify::hypercube

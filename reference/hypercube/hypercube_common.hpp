@@ -26,7 +26,7 @@ std::int64_t oab_transmission_bound(int d);  // 2^d - 1
 std::int64_t aab_transmission_bound(int d);  // 2^d (2^d - 1)
 std::int64_t oas_transmission_bound(int d);  // sum_k k C(d, k) = d 2^(d-1)
 std::int64_t aas_transmission_bound(int d);  // 2^d * d 2^(d-1); d <= 29 (int64)
-double aas_transmissions_estimate(int d);      // the same as a double, any d
+double aas_transmissions_estimate(int d);    // the same as a double, any d
 
 // InputError unless 0 <= d <= kMaxDimension; `what` names the algorithm in the message.
 void require_dimension(int d, const std::string& what);
@@ -56,6 +56,8 @@ class CollectingSink final : public network::RoutedSink {
   network::RoutedSchedule& out_;
 };
 
-inline int popcount(std::int64_t x) { return __builtin_popcountll(static_cast<unsigned long long>(x)); }
+inline int popcount(std::int64_t x) {
+  return __builtin_popcountll(static_cast<unsigned long long>(x));
+}
 
 }  // namespace collverify::hypercube

@@ -11,8 +11,8 @@ namespace {
 
 void require_root(int d, std::int64_t root, const std::string& what) {
   if (root < 0 || root >= (std::int64_t{1} << d)) {
-    throw InputError(fmt::format("{}: root {} is not a node of the {}-cube (0..{})", what, root,
-                                 d, (std::int64_t{1} << d) - 1));
+    throw InputError(fmt::format("{}: root {} is not a node of the {}-cube (0..{})", what, root, d,
+                                 (std::int64_t{1} << d) - 1));
   }
 }
 

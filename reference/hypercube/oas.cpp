@@ -13,7 +13,9 @@ namespace collverify::hypercube {
 
 namespace {
 
-std::int64_t bit_of(int b) { return std::int64_t{1} << b; }
+std::int64_t bit_of(int b) {
+  return std::int64_t{1} << b;
+}
 
 // The members of the rotation class of t, in rotation order from t.
 std::vector<std::int64_t> rotations(std::int64_t t, int d) {
@@ -43,7 +45,8 @@ OasTree oas_tree(int d) {
   std::vector<std::vector<std::int64_t>> reps(static_cast<std::size_t>(d) + 1);
   for (std::int64_t t = 1; t < nodes; ++t) {
     std::int64_t smallest = t;
-    for (std::int64_t r = rotate_left(t, d); r != t; r = rotate_left(r, d)) smallest = std::min(smallest, r);
+    for (std::int64_t r = rotate_left(t, d); r != t; r = rotate_left(r, d))
+      smallest = std::min(smallest, r);
     if (smallest == t) reps[static_cast<std::size_t>(popcount(t))].push_back(t);
   }
   // Step II, numbering each class from the member that makes Observation IV hold; m[x] as in
@@ -162,7 +165,8 @@ void stream_oas_tree(const OasTree& tree, std::int64_t root, network::RoutedSink
         if (h >= static_cast<std::int64_t>(path.size())) continue;  // already delivered
         const std::int64_t child = path[path.size() - 1 - static_cast<std::size_t>(h)];
         const std::int64_t from = tree.parent[static_cast<std::size_t>(child)];
-        const network::Direction dir = __builtin_ctzll(static_cast<unsigned long long>(child ^ from));
+        const network::Direction dir =
+            __builtin_ctzll(static_cast<unsigned long long>(child ^ from));
         const network::Packet packet{root, dest ^ root};
         sink.send(from ^ root, {&dir, 1}, {&packet, 1});
       }

@@ -27,12 +27,12 @@ namespace collverify::hypercube {
 
 struct OasTree {
   int d = 0;
-  std::vector<std::int64_t> parent;     // parent[x], parent[0] = -1 (root 0...0)
-  std::vector<int> subtree;             // subtree[x] = dimension of the root link above x; -1 root
+  std::vector<std::int64_t> parent;  // parent[x], parent[0] = -1 (root 0...0)
+  std::vector<int> subtree;          // subtree[x] = dimension of the root link above x; -1 root
   std::vector<std::vector<std::int64_t>> order;  // order[j] = root-link j's send order
   std::int64_t aligned_classes = 0;  // classes joined through an aligned compatible class
   std::int64_t observation_three_failures = 0;  // classes with no compatible class (none seen)
-  int depth(std::int64_t x) const;      // number of links from the root
+  int depth(std::int64_t x) const;              // number of links from the root
 };
 
 // Precondition-checked: InputError for bad d.

@@ -8,7 +8,9 @@ namespace collverify::hypercube {
 
 namespace {
 
-bool bit(std::int64_t t, int position_from_one) { return ((t >> (position_from_one - 1)) & 1) != 0; }
+bool bit(std::int64_t t, int position_from_one) {
+  return ((t >> (position_from_one - 1)) & 1) != 0;
+}
 
 // Step III: bit m is 1 and the bit to its right (cyclically) is 0.
 bool starts_class(std::int64_t t, int m, int d, StepThreeRule rule) {
@@ -39,8 +41,9 @@ RotationNumbering rotation_numbering(int d, StepThreeRule rule) {
       r = rotate_left(r, d);
       smallest = std::min(smallest, r);
     }
-    if (smallest == t) reps[static_cast<std::size_t>(__builtin_popcountll(
-                            static_cast<unsigned long long>(t)))].push_back(t);
+    if (smallest == t)
+      reps[static_cast<std::size_t>(__builtin_popcountll(static_cast<unsigned long long>(t)))]
+          .push_back(t);
   }
   std::int64_t next = 1;  // n of the next node to number
   for (int k = 1; k <= d; ++k) {

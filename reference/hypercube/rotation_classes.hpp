@@ -24,15 +24,15 @@
 namespace collverify::hypercube {
 
 struct RotationClass {
-  int ones = 0;                 // k
-  std::int64_t first = 0;       // index into RotationNumbering::order of its first element
-  std::int64_t size = 0;        // number of elements (divides d)
+  int ones = 0;            // k
+  std::int64_t first = 0;  // index into RotationNumbering::order of its first element
+  std::int64_t size = 0;   // number of elements (divides d)
 };
 
 struct RotationNumbering {
   int d = 0;
-  std::vector<std::int64_t> order;    // order[n - 1] = the node t with n(t) = n
-  std::vector<std::int64_t> number;   // number[t] = n(t); number[0] = 0
+  std::vector<std::int64_t> order;     // order[n - 1] = the node t with n(t) = n
+  std::vector<std::int64_t> number;    // number[t] = n(t); number[0] = 0
   std::vector<RotationClass> classes;  // in numbering order
   int m(std::int64_t t) const {
     return static_cast<int>((number[static_cast<std::size_t>(t)] - 1) % d) + 1;

@@ -21,7 +21,9 @@ namespace net = collverify::network;
 
 namespace {
 
-std::string text(const hk::HypercubeVerdict& v) { return v ? v->property + ": " + v->message : "ok"; }
+std::string text(const hk::HypercubeVerdict& v) {
+  return v ? v->property + ": " + v->message : "ok";
+}
 
 }  // namespace
 

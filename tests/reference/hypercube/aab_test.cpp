@@ -16,10 +16,10 @@ namespace hk = collverify::hypercube_check;
 
 TEST(HypercubeAab, NumberingMatchesSlide34) {
   const auto num = hc::rotation_numbering(4);
-  const std::map<std::int64_t, int> slide34{
-      {0b0001, 1}, {0b1001, 4}, {0b1101, 3}, {0b0010, 2}, {0b0011, 1}, {0b1011, 4},
-      {0b1111, 3}, {0b0100, 3}, {0b0110, 2}, {0b0101, 1}, {0b0111, 1}, {0b1000, 4},
-      {0b1100, 3}, {0b1010, 2}, {0b1110, 2}};
+  const std::map<std::int64_t, int> slide34{{0b0001, 1}, {0b1001, 4}, {0b1101, 3}, {0b0010, 2},
+                                            {0b0011, 1}, {0b1011, 4}, {0b1111, 3}, {0b0100, 3},
+                                            {0b0110, 2}, {0b0101, 1}, {0b0111, 1}, {0b1000, 4},
+                                            {0b1100, 3}, {0b1010, 2}, {0b1110, 2}};
   for (const auto& [t, m] : slide34) EXPECT_EQ(num.m(t), m) << "t = " << t;
   // Classes of N_2 for d = 4: {0011, 0110, 1100, 1001} and the short class {0101, 1010} (E22).
   ASSERT_EQ(num.classes.size(), 5u);
@@ -37,6 +37,8 @@ TEST(HypercubeAab, TreeForD3ByHand) {
                             E{4, 6, 1, 1}, E{1, 5, 2, 1}, E{6, 7, 0, 2}};
   EXPECT_EQ(t.edges, want);
   EXPECT_EQ(t.rounds, 3);
+  EXPECT_EQ(hc::aab_edges_of_round(t, 1), (std::vector<E>{want[3], want[4], want[5]}));
+  EXPECT_EQ(hc::aab_edges_of_round(t, 2), (std::vector<E>{want[6]}));
 }
 
 TEST(HypercubeAab, ConstructionIsAValidStarTreeForEveryDUpTo18) {
@@ -53,9 +55,9 @@ TEST(HypercubeAab, ConstructionIsAValidStarTreeForEveryDUpTo18) {
 // second rule (bit m(t) - 1 is 0) the parent of 1111 is served in the same round, d = 4.
 TEST(HypercubeAab, StepThreeWithoutItsSecondRuleFailsAtD4) {
   for (int d = 1; d <= 3; ++d) {
-    EXPECT_FALSE(hk::check_aab_generic_tree(
-                     hc::aab_construction_tree(d, hc::StepThreeRule::first_only))
-                     .has_value());
+    EXPECT_FALSE(
+        hk::check_aab_generic_tree(hc::aab_construction_tree(d, hc::StepThreeRule::first_only))
+            .has_value());
   }
   const auto t = hc::aab_construction_tree(4, hc::StepThreeRule::first_only);
   const auto v = hk::check_aab_generic_tree(t);

@@ -19,8 +19,9 @@ namespace tw = collverify::hypercube_twin;
 namespace {
 
 std::string describe(const tw::TwinVerdict& v) {
-  return v.ok ? "ok" : v.property + " round " + std::to_string(v.round) + " node " +
-                           std::to_string(v.node);
+  return v.ok
+             ? "ok"
+             : v.property + " round " + std::to_string(v.round) + " node " + std::to_string(v.node);
 }
 
 std::string describe(const hk::HypercubeVerdict& v) {
@@ -31,8 +32,10 @@ std::string describe(const hk::HypercubeVerdict& v) {
 
 TEST(HypercubeAlgorithms, OabMeetsTheBoundInBothModels) {
   for (int d = 1; d <= 8; ++d) {
-    for (const auto model : {hc::OabModel::all_port_full_duplex, hc::OabModel::one_port_half_duplex}) {
-      for (const std::int64_t root : {std::int64_t{0}, (std::int64_t{1} << d) - 1, std::int64_t{1} << (d / 2)}) {
+    for (const auto model :
+         {hc::OabModel::all_port_full_duplex, hc::OabModel::one_port_half_duplex}) {
+      for (const std::int64_t root :
+           {std::int64_t{0}, (std::int64_t{1} << d) - 1, std::int64_t{1} << (d / 2)}) {
         if (root >= (std::int64_t{1} << d)) continue;
         const auto s = hc::oab_schedule(d, root, model);
         const auto v = tw::simulate_twin(s, hc::oab_round_bound(d));

@@ -49,6 +49,7 @@ RC_GTEST_PROP(HypercubeProperty, AabStructuralAndSimulationAgreeOnMovedEdges, ()
   RC_ASSERT(structural.has_value() == !twin.ok);
   if (structural) {
     RC_ASSERT(structural->round == twin.round);
-    RC_ASSERT((structural->property == "star_dimension_clash") == (twin.property == "arc_conflict"));
+    RC_ASSERT((structural->property == "star_dimension_clash") ==
+              (twin.property == "arc_conflict"));
   }
 }

@@ -55,7 +55,8 @@ TEST(HypercubeOas, BalancedForEveryDUpTo16) {
     EXPECT_EQ(t.observation_three_failures, 0) << d;
     EXPECT_FALSE(hk::check_oas_tree(d, t.parent).has_value()) << d;
     std::int64_t largest = 0;
-    for (const auto& o : t.order) largest = std::max<std::int64_t>(largest, static_cast<std::int64_t>(o.size()));
+    for (const auto& o : t.order)
+      largest = std::max<std::int64_t>(largest, static_cast<std::int64_t>(o.size()));
     EXPECT_EQ(largest, hc::oas_round_bound(d)) << d;
   }
 }
@@ -154,4 +155,17 @@ TEST(HypercubeStreams, RefusesBadInputNamingTheValue) {
   expect_input_error([&] { hc::stream_aas(hc::AasVariant::optimal, 25, sink); }, "hours");
   expect_input_error([&] { hc::stream_aab(21, sink); }, "hours");
   expect_input_error([&] { (void)hc::aas_schedule(hc::AasVariant::three_phase, 40); }, "d = 40");
+}
+
+TEST(HypercubeStreams, DimensionZeroIsOneNodeAndNoRound) {
+  CountingSink oab, aab, oas, aas;
+  hc::stream_oab(0, 0, oab);
+  hc::stream_aab(0, aab);
+  hc::stream_oas(0, 0, oas);
+  hc::stream_aas(hc::AasVariant::optimal, 0, aas);
+  for (const auto* s : {&oab, &aab, &oas, &aas}) {
+    EXPECT_EQ(s->rounds, 0);
+    EXPECT_EQ(s->sends, 0);
+  }
+  EXPECT_FALSE(hk::check_aab_generic_tree(hc::aab_generic_tree(0)).has_value());
 }

@@ -67,13 +67,14 @@ inline TwinVerdict simulate_twin(const network::RoutedSchedule& s, std::int64_t 
     std::set<std::pair<std::int64_t, int>> links;  // (smaller end, dim), half duplex
     std::map<std::int64_t, int> sent, received;
     for (const network::Transmission& x : s.rounds[r]) {
-      if (x.hops.size() != 1 || x.hops[0] < 0 || x.hops[0] >= d || x.from < 0 ||
-          x.from >= nodes || x.packets.empty() || (!s.model.combining && x.packets.size() != 1)) {
+      if (x.hops.size() != 1 || x.hops[0] < 0 || x.hops[0] >= d || x.from < 0 || x.from >= nodes ||
+          x.packets.empty() || (!s.model.combining && x.packets.size() != 1)) {
         return fail("shape", t, x.from, x.hops.empty() ? -1 : x.hops[0], {});
       }
       const int dim = x.hops[0];
       const std::int64_t to = x.from ^ (std::int64_t{1} << dim);
-      if (!arcs.insert({x.from, dim}).second) return fail("arc_conflict", t, x.from, dim, x.packets[0]);
+      if (!arcs.insert({x.from, dim}).second)
+        return fail("arc_conflict", t, x.from, dim, x.packets[0]);
       if (s.model.duplex != Duplex::full && !links.insert({std::min(x.from, to), dim}).second) {
         return fail("arc_conflict", t, x.from, dim, x.packets[0]);
       }
@@ -97,11 +98,24 @@ inline TwinVerdict simulate_twin(const network::RoutedSchedule& s, std::int64_t 
       network::Packet want{};
       bool owed = false;
       switch (s.collective) {
-        case network::Collective::oab: owed = y == 0; want = {s.root, 0}; break;
-        case network::Collective::aab: owed = true; want = {y, 0}; break;
-        case network::Collective::oas: owed = y == 0; want = {s.root, x}; break;
-        case network::Collective::aas: owed = true; want = {y, x}; break;
-        default: break;
+        case network::Collective::oab:
+          owed = y == 0;
+          want = {s.root, 0};
+          break;
+        case network::Collective::aab:
+          owed = true;
+          want = {y, 0};
+          break;
+        case network::Collective::oas:
+          owed = y == 0;
+          want = {s.root, x};
+          break;
+        case network::Collective::aas:
+          owed = true;
+          want = {y, x};
+          break;
+        default:
+          break;
       }
       if (owed && holds[x].count(want) == 0) return fail("missing", -1, x, -1, want);
     }
