@@ -174,7 +174,7 @@ void register_hypercube_commands(const CommandTree& tree) {
   v->add_option("--d", va->d, "dimensions, e.g. 1..12 (default 1..12)");
   v->add_option("--algo", va->algos,
                 "comma list of oab, oab-1port, aab, oas, aas, aas-3phase (default all; AAS up to "
-                "d = 10, skipped above unless named)");
+                "d = 11, skipped above unless named)");
   tree.commands->push_back({v, [va](const CommandContext& ctx) { return run_verify(*va, ctx); }});
 }
 

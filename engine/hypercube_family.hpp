@@ -47,7 +47,7 @@ namespace collverify::engine {
 enum class HypercubeAlgo { oab, oab_1port, aab, oas, aas, aas_3phase };
 
 inline constexpr int kHypercubeMaxDimension = 16;  // AAB at d = 16: 2^32 deliveries, 512 MiB
-inline constexpr int kAasMaxDimension = 10;        // see docs/PERFORMANCE.md "Hypercube"
+inline constexpr int kAasMaxDimension = 11;        // see docs/PERFORMANCE.md "Hypercube"
 
 const char* to_string(HypercubeAlgo a);
 std::vector<HypercubeAlgo> all_hypercube_algos();

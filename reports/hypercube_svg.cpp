@@ -46,13 +46,12 @@ std::string edge_svg(Point a, Point b, int dimension, bool label) {
       "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" "
       "stroke-width=\"2\"/>\n",
       a.x, a.y + 10, b.x, b.y - 10, colour(dimension));
-  if (label) {
-    const Point m{a.x + (b.x - a.x) * 0.7, a.y + 10 + (b.y - a.y - 20) * 0.7};
+  if (label) {  // just above the child: each child has one incoming edge, so labels never meet
     out += fmt::format(
         "<text x=\"{:.1f}\" y=\"{:.1f}\" font-family=\"sans-serif\" font-size=\"11\" "
-        "fill=\"{}\" text-anchor=\"middle\" stroke=\"white\" stroke-width=\"3\" "
-        "paint-order=\"stroke\">dim {}</text>\n",
-        m.x, m.y + 4, colour(dimension), dimension);
+        "font-weight=\"bold\" fill=\"{}\" text-anchor=\"middle\" stroke=\"white\" "
+        "stroke-width=\"3\" paint-order=\"stroke\">dim {}</text>\n",
+        b.x, b.y - 14, colour(dimension), dimension);
   }
   return out;
 }
@@ -70,15 +69,18 @@ std::string legend(int d, double y) {
   return out;
 }
 
+// A bold title and a second line that explains the picture.
 std::string document(double width, double height, const std::string& title,
-                     const std::string& body) {
+                     const std::string& subtitle, const std::string& body) {
   return fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0f}\" height=\"{:.0f}\" "
       "viewBox=\"0 0 {:.0f} {:.0f}\" role=\"img\"><title>{}</title>\n"
       "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-      "<text x=\"20\" y=\"24\" font-family=\"sans-serif\" font-size=\"15\" "
-      "font-weight=\"bold\">{}</text>\n{}</svg>\n",
-      width, height, width, height, title, title, body);
+      "<text x=\"20\" y=\"22\" font-family=\"sans-serif\" font-size=\"15\" "
+      "font-weight=\"bold\">{}</text>\n"
+      "<text x=\"20\" y=\"40\" font-family=\"sans-serif\" font-size=\"12\" "
+      "fill=\"#444\">{}</text>\n{}</svg>\n",
+      width, height, width, height, title, title, subtitle, body);
 }
 
 std::int64_t ceil_bound(int d) {
@@ -109,7 +111,7 @@ std::string aab_tree_svg(const hypercube::GenericTree& tree) {
   const double row_h = 64;
   const double left = 90;
   const double width = left + col * static_cast<double>(widest) + 20;
-  const double top = 60;
+  const double top = 78;
   std::map<std::int64_t, Point> at;
   at[0] = {left + col * static_cast<double>(widest) / 2, top};
   for (std::size_t r = 1; r < rows.size(); ++r) {
@@ -139,11 +141,12 @@ std::string aab_tree_svg(const hypercube::GenericTree& tree) {
   for (const auto& [node, p] : at) body += node_svg(p, node, d, node == 0 ? "#ffe9a8" : "#eef4fb");
   const double height = top + row_h * static_cast<double>(rows.size() - 1) + 50;
   body += legend(d, height - 20);
-  const std::string title = fmt::format(
-      "AAB generic tree, d = {}: {} rounds (bound ceil((2^d - 1)/d) = {}); one colour per "
-      "dimension, never twice in a round",
-      d, tree.rounds, ceil_bound(d));
-  return document(std::max(width, 80.0 * d + 40), height, title, body);
+  const std::string title = fmt::format("AAB generic tree, d = {}: {} rounds (bound ceil((2^d - 1)/d) = {})",
+                                        d, tree.rounds, ceil_bound(d));
+  const std::string subtitle =
+      "row k: the nodes that receive in round k; edge colour = link dimension, never twice in a "
+      "round (property (*))";
+  return document(std::max(width, 640.0), height, title, subtitle, body);
 }
 
 std::string oas_tree_svg(int d, std::span<const std::int64_t> parent) {
@@ -163,7 +166,7 @@ std::string oas_tree_svg(int d, std::span<const std::int64_t> parent) {
   double next_leaf = 0;
   const double col = std::max(52, node_width(d) + 10);
   const double row_h = 70;
-  const double top = 90;
+  const double top = 100;
   const double left = 20;
   std::function<void(std::int64_t, int)> place = [&](std::int64_t x, int h) {
     auto& p = at[static_cast<std::size_t>(x)];
@@ -213,16 +216,18 @@ std::string oas_tree_svg(int d, std::span<const std::int64_t> parent) {
   for (std::int64_t x = 0; x < n; ++x) {
     body += node_svg(at[static_cast<std::size_t>(x)], x, d, x == 0 ? "#ffe9a8" : "#eef4fb");
   }
-  const double height = top + row_h * d + 40;
-  body += legend(d, height - 16);
+  const double height = top + row_h * d + 56;
+  body += legend(d, height - 14);
   const double width = std::max(left + col * next_leaf + 20, 80.0 * d + 40);
   std::string size_text;
   for (std::int64_t s : sizes) size_text += (size_text.empty() ? "" : ", ") + std::to_string(s);
   const std::string title = fmt::format(
-      "OAS tree, d = {}: root subtrees of {} nodes (bound ceil((2^d - 1)/d) = {}); edges "
-      "coloured by dimension, depth = distance from the root",
-      d, size_text, ceil_bound(d));
-  return document(std::max(width, 760.0), height, title, body);
+      "OAS tree, d = {}: root subtrees of {} nodes (bound ceil((2^d - 1)/d) = {})", d, size_text,
+      ceil_bound(d));
+  const std::string subtitle =
+      "one dashed box per root subtree; row = distance from the root; edge colour = link "
+      "dimension";
+  return document(std::max(width, 640.0), height, title, subtitle, body);
 }
 
 }  // namespace collverify

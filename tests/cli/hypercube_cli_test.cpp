@@ -120,7 +120,7 @@ TEST(HypercubeCli, BadInputExitsTwoNamingTheValue) {
                         Case{"verify hypercube --d 40", "--d 40"},
                         Case{"verify hypercube --d 0..3", "--d '0..3'"},
                         Case{"verify hypercube --d 3 --algo nope", "nope"},
-                        Case{"verify hypercube --d 11 --algo aas", "--d 11"}}) {
+                        Case{"verify hypercube --d 12 --algo aas", "--d 12"}}) {
     const CliRun r = run(c.args);
     EXPECT_EQ(r.code, 2) << c.args << "\n" << r.out;
     expect_contains(r.out, c.named);
