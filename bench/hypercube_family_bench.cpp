@@ -4,6 +4,7 @@
 //                                        rule (*) (check_aab_generic_tree, median of REPS) and the
 //                                        full simulation of the 2^D translated trees through the
 //                                        routed checker (judge_aab_tree: (*) + simulation, once)
+//   hypercube_family_bench aab D REPS structural   the construction and the structural rule only
 //   hypercube_family_bench aas D          AAS optimal and three-phase through the routed checker
 //                                        with the AAS audit (judge_hypercube), once each; the
 //                                        measurement behind kAasMaxDimension
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -66,6 +68,8 @@ int main(int argc, char** argv) {
     fmt::print("aab d={}: structural rule (*) {}; median {:.6f} s of {} (min {:.6f}, max {:.6f})\n",
                d, ok ? "holds" : "FAILS", times[times.size() / 2], reps, times.front(),
                times.back());
+    std::fflush(stdout);
+    if (argc > 4 && std::string(argv[4]) == "structural") return ok ? 0 : 1;
     t = now();
     const auto j = ce::judge_aab_tree(tree);
     print(j, now() - t);
