@@ -12,6 +12,7 @@
 #include "engine/work_pool.hpp"
 #include "engine/run_range.hpp"
 #include "model/error.hpp"
+#include "reports/hypercube_svg.hpp"
 #include "reports/tree_dot.hpp"
 #include "reports/writers.hpp"
 
@@ -76,6 +77,21 @@ int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
   for (auto& c : summary.constructions) {
     if (!c.witness_tree || !c.picture_dot.empty()) continue;
     c.picture_dot = tree_dot(c.witness_tree->tree, c.witness_tree->sizes, c.witness_tree->title);
+  }
+  // The hypercube trees are drawn as SVG (embedded in report.html, files beside the reports).
+  for (auto& c : summary.constructions) {
+    if (!c.hypercube_pictures || !c.pictures_svg.empty()) continue;
+    const HypercubePictures& h = *c.hypercube_pictures;
+    c.pictures_svg.push_back({"aab_tree.svg",
+                              fmt::format("AAB generic tree by round, d = {}", h.aab.d),
+                              aab_tree_svg(h.aab)});
+    c.pictures_svg.push_back({"oas_tree.svg", fmt::format("OAS tree, d = {}", h.oas_d),
+                              oas_tree_svg(h.oas_d, h.oas_parent)});
+    if (out.report_dir) {
+      for (const SvgPicture& pic : c.pictures_svg) {
+        write_file_atomically(*out.report_dir / pic.file, pic.svg);
+      }
+    }
   }
   return finish_run(summary, out);
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/gather_tree.hpp"
+#include "model/hypercube_tree.hpp"
 #include "model/verdict.hpp"
 
 namespace collverify {
@@ -77,6 +78,22 @@ struct WitnessTree {
   std::string title;
 };
 
+// The hypercube family's pictures (seed 004, slides 26 and 47): the AAB generic tree by round and
+// the OAS tree by its parents, for one small d; the writers' caller draws them as SVG
+// (reports/hypercube_svg.hpp) into pictures_svg.
+struct HypercubePictures {
+  hypercube::GenericTree aab;
+  int oas_d = 0;
+  std::vector<std::int64_t> oas_parent;  // parent[0] = -1
+};
+
+// A picture the HTML report embeds inline: its file name beside the report and the SVG text.
+struct SvgPicture {
+  std::string file;
+  std::string title;
+  std::string svg;
+};
+
 struct ConstructionSummary {
   std::string name;  // e.g. "bcast"
   // checked, passed, failed and inconclusive count p (one JUnit test case each); the instances
@@ -95,6 +112,8 @@ struct ConstructionSummary {
   std::optional<ScheduleExcerpt> excerpt; // around violations[0], when available
   std::string picture_dot;                // Graphviz picture of violations[0] (trees), if any
   std::optional<WitnessTree> witness_tree; // drawn into picture_dot by the writers' caller
+  std::optional<HypercubePictures> hypercube_pictures;  // drawn into pictures_svg, likewise
+  std::vector<SvgPicture> pictures_svg;   // embedded in report.html, written beside it
   Coverage coverage;
   // false when some p of the range were not checked (the run was interrupted): its verdict is
   // then "incomplete" (unless a violation was found) and its witness the smallest found so far.

@@ -38,7 +38,8 @@ constexpr const char* kStyle =
     "dl.coverage{display:grid;grid-template-columns:max-content auto;gap:2px 1em;margin:.5em 0}"
     "dl.coverage dt{font-weight:bold}dl.coverage dd{margin:0}"
     ".count{font-weight:bold}.witness{background:#fafafa;border-left:4px solid #b71c1c;"
-    "padding:.4em .8em;font-family:monospace;white-space:pre-wrap;overflow-wrap:anywhere}";
+    "padding:.4em .8em;font-family:monospace;white-space:pre-wrap;overflow-wrap:anywhere}"
+    "figure.picture{overflow-x:auto;margin:0 0 1.5em}";
 
 // The p not checked by an interrupted run are drawn grey: a bar of 14 passed out of 29999 p must
 // not look like a green run.
@@ -185,6 +186,12 @@ std::string construction_section(const RunSummary& run, const ConstructionSummar
   if (!c.picture_dot.empty()) {
     out += "<h3>Picture of the witness (Graphviz DOT, render with <code>dot -Tsvg</code>)</h3>\n"
            "<pre class=\"dot\">" + xml_escape(c.picture_dot) + "</pre>\n";
+  }
+  // Pictures drawn as SVG by the writers' caller (the hypercube trees), inline so the page
+  // stays self-contained; the same files are written beside the report.
+  for (const SvgPicture& pic : c.pictures_svg) {
+    out += "<h3>" + xml_escape(pic.title) + " (<code>" + xml_escape(pic.file) +
+           "</code>)</h3>\n<figure class=\"picture\">" + pic.svg + "</figure>\n";
   }
   return out;
 }

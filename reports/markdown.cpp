@@ -122,6 +122,10 @@ std::string construction_section(const RunSummary& run, const ConstructionSummar
     out += "### Picture of the witness (Graphviz DOT, render with `dot -Tsvg`)\n\n```dot\n" +
            c.picture_dot + (c.picture_dot.back() == '\n' ? "" : "\n") + "```\n\n";
   }
+  for (const SvgPicture& pic : c.pictures_svg) {
+    out += "### " + markdown_escape(pic.title) + "\n\n![" + markdown_escape(pic.title) + "](" +
+           pic.file + ")\n\n";
+  }
   return out;
 }
 

@@ -1,0 +1,90 @@
+// Times the hypercube family's two judges (engine/hypercube_family.hpp), docs/PERFORMANCE.md
+// "Hypercube":
+//   hypercube_family_bench aab D [REPS]   AAB generic tree: the construction, the structural
+//                                        rule (*) (check_aab_generic_tree, median of REPS) and the
+//                                        full simulation of the 2^D translated trees through the
+//                                        routed checker (judge_aab_tree: (*) + simulation, once)
+//   hypercube_family_bench aab D REPS structural   the construction and the structural rule only
+//   hypercube_family_bench aas D          AAS optimal and three-phase through the routed checker
+//                                        with the AAS audit (judge_hypercube), once each; the
+//                                        measurement behind kAasMaxDimension
+// Prints seconds; every verdict is printed too, so a fast wrong answer shows.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "checkers/hypercube/tree_checks.hpp"
+#include "engine/hypercube_family.hpp"
+#include "reference/hypercube/aab.hpp"
+
+namespace ce = collverify::engine;
+namespace hc = collverify::hypercube;
+namespace hk = collverify::hypercube_check;
+
+namespace {
+
+double now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+void print(const ce::HypercubeJudgement& j, double seconds) {
+  fmt::print("{} d={}: {:.3f} s; structural {}; simulation {} in {} rounds (bound {}), {} "
+             "deliveries ({:.2f} ns each); agree {}\n",
+             ce::to_string(j.algo), j.d, seconds,
+             j.structural ? j.structural->property : std::string("ok"),
+             j.simulation.witness ? j.simulation.witness->message : std::string("ok"),
+             j.simulation.rounds, j.lower_bound, j.simulation.deliveries,
+             1e9 * seconds / static_cast<double>(std::max<std::int64_t>(1, j.simulation.deliveries)),
+             j.agree() ? "yes" : "NO");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    fmt::print(stderr, "usage: hypercube_family_bench aab|aas D [REPS]\n");
+    return 2;
+  }
+  const std::string what = argv[1];
+  const int d = std::atoi(argv[2]);
+  const int reps = argc > 3 ? std::atoi(argv[3]) : 5;
+  if (what == "aab") {
+    double t = now();
+    const hc::GenericTree tree = hc::aab_generic_tree(d);
+    fmt::print("aab d={}: construction ({}) {:.3f} s\n", d, tree.source, now() - t);
+    std::vector<double> times;
+    bool ok = true;
+    for (int i = 0; i < reps; ++i) {
+      t = now();
+      ok = ok && !hk::check_aab_generic_tree(tree).has_value();
+      times.push_back(now() - t);
+    }
+    std::sort(times.begin(), times.end());
+    fmt::print("aab d={}: structural rule (*) {}; median {:.6f} s of {} (min {:.6f}, max {:.6f})\n",
+               d, ok ? "holds" : "FAILS", times[times.size() / 2], reps, times.front(),
+               times.back());
+    std::fflush(stdout);
+    if (argc > 4 && std::string(argv[4]) == "structural") return ok ? 0 : 1;
+    t = now();
+    const auto j = ce::judge_aab_tree(tree);
+    print(j, now() - t);
+    return j.agree() && ok ? 0 : 1;
+  }
+  if (what == "aas") {
+    int rc = 0;
+    for (auto a : {ce::HypercubeAlgo::aas, ce::HypercubeAlgo::aas_3phase}) {
+      const double t = now();
+      const auto j = ce::judge_hypercube(a, d);
+      print(j, now() - t);
+      rc = j.agree() ? rc : 1;
+    }
+    return rc;
+  }
+  fmt::print(stderr, "unknown '{}'\n", what);
+  return 2;
+}
