@@ -4,12 +4,14 @@
 // reports/hypercube_svg.hpp.
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <sstream>
 
 #include <fmt/format.h>
 
 #include "cli/cmd_hypercube.hpp"
+#include "cli/parse.hpp"
 #include "engine/hypercube_family.hpp"
 #include "generators/external/routed_json.hpp"
 #include "model/error.hpp"
@@ -162,7 +164,8 @@ void register_hypercube_commands(const CommandTree& tree) {
       "hypercube", "a hypercube algorithm of seed 004 (oab, oab-1port, aab, oas, aas, aas-3phase)");
   s->add_option("--algo", sa->algo, "oab | oab-1port | aab | oas | aas | aas-3phase")->required();
   s->add_option("--d", sa->d, "the dimension d (N = 2^d nodes)")->required();
-  s->add_option("--root", sa->root, "root of oab and oas (default 0)");
+  add_int_flag(s, "--root", sa->root, 0, std::numeric_limits<std::int64_t>::max(),
+               "root of oab and oas (default 0)");
   s->add_option("--format", sa->format, "json (collverify-routed/1) | table (default) | svg");
   tree.commands->push_back({s, [sa](const CommandContext&) { return run_schedule(*sa); }});
 
