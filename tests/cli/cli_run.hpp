@@ -2,10 +2,13 @@
 // through the shell and returns its exit code and output: what every CLI test needs.
 #pragma once
 
+#include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 
 namespace collverify::test_cli {
@@ -28,6 +31,19 @@ inline CliRun run_collverify(const std::string& args, Stderr err) {
   const int status = pclose(f);
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+// A fresh, empty directory under the system's temporary directory, unique to this process.
+inline std::filesystem::path fresh_temp_dir(const std::string& test, const std::string& name) {
+  const std::filesystem::path d = std::filesystem::temp_directory_path() /
+      ("collverify_" + test + "_" + name + "_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(d);
+  std::filesystem::create_directories(d);
+  return d;
+}
+
+inline void expect_contains(const std::string& out, const std::string& text) {
+  EXPECT_NE(out.find(text), std::string::npos) << "missing '" << text << "' in:\n" << out;
 }
 
 }  // namespace collverify::test_cli

@@ -24,17 +24,9 @@ using test_cli::Stderr;
 
 CliRun run(const std::string& args) { return run_collverify(args, Stderr::merged); }
 
-fs::path temp_dir(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() /
-                     ("collverify_hypercube_cli_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
+fs::path temp_dir(const std::string& name) { return test_cli::fresh_temp_dir("hypercube_cli", name); }
 
-void expect_contains(const std::string& out, const std::string& text) {
-  EXPECT_NE(out.find(text), std::string::npos) << "missing '" << text << "' in:\n" << out;
-}
+using test_cli::expect_contains;
 
 std::string read(const fs::path& p) {
   std::ifstream in(p);

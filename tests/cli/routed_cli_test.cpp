@@ -23,17 +23,9 @@ const std::string kExamples = EXAMPLES_DIR;
 
 CliRun run(const std::string& args) { return run_collverify(args, Stderr::merged); }
 
-fs::path temp_dir(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() /
-                     ("collverify_routed_cli_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
+fs::path temp_dir(const std::string& name) { return test_cli::fresh_temp_dir("routed_cli", name); }
 
-void expect_contains(const CliRun& r, const std::string& text) {
-  EXPECT_NE(r.out.find(text), std::string::npos) << "missing '" << text << "' in:\n" << r.out;
-}
+void expect_contains(const CliRun& r, const std::string& text) { test_cli::expect_contains(r.out, text); }
 
 TEST(RoutedCli, BinomialBroadcastPassesAtTheBound) {
   const auto dir = temp_dir("pass");
