@@ -69,55 +69,71 @@ class LockStep {
     op_.assign(n, 0);
     send_done_.assign(n, 0);
     recv_done_.assign(n, 0);
-    offer_.assign(n, -1);
     taken_.assign(n, 0);
   }
 
   std::int64_t padded_s() const { return R_ * L_; }
 
-  // Runs to the end; returns the rounds, or sets deadlock.
+  // Runs to the end; returns the rounds, or sets deadlock. Only started PUs (the root and those
+  // that hold their first packet) are visited as senders; a PU still waiting in its first
+  // receive is asked for its receive part when someone sends to it. O(P + transfers + steps *
+  // started-and-unfinished PUs).
   std::vector<std::vector<Transfer>> run(std::optional<std::string>& deadlock) {
     std::vector<std::vector<Transfer>> rounds;
-    const auto n = static_cast<std::size_t>(lp_.P);
+    std::vector<std::int64_t> active{0};
+    std::vector<std::int64_t> started;
+    std::int64_t finished = 0;
+    std::int64_t step = 0;
     while (true) {
-      bool unfinished = false;
-      for (std::size_t x = 0; x < n; ++x) {
-        skip_done(static_cast<std::int64_t>(x));
-        if (op_[x] < nops_) unfinished = true;
+      ++step;
+      // Skip what is done; drop PUs that have finished their program.
+      std::size_t keep = 0;
+      for (std::size_t k = 0; k < active.size(); ++k) {
+        const std::int64_t x = active[k];
+        skip_done(x);
+        if (op_[static_cast<std::size_t>(x)] < nops_) {
+          active[keep++] = x;
+        } else {
+          ++finished;
+        }
       }
-      if (!unfinished) break;
-      // Receivers with a pending receive part offer it (packet slot), others -1.
-      for (std::size_t y = 0; y < n; ++y) {
-        offer_[y] = -1;
-        taken_[y] = 0;
-        if (op_[y] >= nops_ || recv_done_[y]) continue;
-        offer_[y] = real_recv(static_cast<std::int64_t>(y), current(static_cast<std::int64_t>(y)));
-      }
+      active.resize(keep);
+      if (finished == lp_.P || active.empty()) break;
       std::vector<Transfer> round;
-      for (std::size_t x = 0; x < n; ++x) {
-        if (op_[x] >= nops_ || send_done_[x]) continue;
-        const auto xi = static_cast<std::int64_t>(x);
-        const Op op = current(xi);
-        const std::int64_t y = target(xi, op);
+      for (const std::int64_t x : active) {
+        const auto xu = static_cast<std::size_t>(x);
+        if (send_done_[xu]) continue;
+        const Op op = current(x);
+        const std::int64_t y = target(x, op);
         if (y == kNoPu || op.send_pkt >= s_) continue;
         const auto yu = static_cast<std::size_t>(y);
-        if (offer_[yu] < 0 || taken_[yu] || !source_ok(xi, y)) continue;
-        round.push_back(Transfer{xi, y, op.send_pkt, offer_[yu]});
-        taken_[yu] = 1;
-        send_done_[x] = 1;
+        if (taken_[yu] == step || recv_done_[yu] || op_[yu] >= nops_) continue;
+        const std::int64_t slot = real_recv(y, current(y));
+        if (slot < 0 || !source_ok(x, y)) continue;
+        round.push_back(Transfer{x, y, op.send_pkt, slot});
+        taken_[yu] = step;
+        send_done_[xu] = 1;
         recv_done_[yu] = 1;
+        if (op_[yu] == 0) started.push_back(y);
       }
       if (round.empty()) {
-        for (std::size_t x = 0; x < n; ++x) {
-          if (op_[x] < nops_) {
-            deadlock = fmt::format("no transfer in step {}: PU {} waits in operation {} of {}",
-                                   rounds.size() + 1, x, op_[x], nops_);
-            break;
-          }
-        }
+        deadlock = fmt::format("no transfer in step {}: PU {} waits in operation {} of {}", step,
+                               active.front(), op_[static_cast<std::size_t>(active.front())],
+                               nops_);
         break;
       }
       rounds.push_back(std::move(round));
+      if (!started.empty()) {
+        // Newcomers join in id order so that the smallest sender is always served first.
+        const auto mid = static_cast<std::ptrdiff_t>(active.size());
+        active.insert(active.end(), started.begin(), started.end());
+        std::sort(active.begin() + mid, active.end());
+        std::inplace_merge(active.begin(), active.begin() + mid, active.end());
+        started.clear();
+      }
+    }
+    if (!deadlock && finished < lp_.P) {
+      deadlock = fmt::format("{} PUs never receive their first packet", lp_.P - finished);
     }
     return rounds;
   }
@@ -169,8 +185,7 @@ class LockStep {
   std::vector<std::int64_t> op_;
   std::vector<std::uint8_t> send_done_;
   std::vector<std::uint8_t> recv_done_;
-  std::vector<std::int64_t> offer_;
-  std::vector<std::uint8_t> taken_;
+  std::vector<std::int64_t> taken_;  // the step in which the PU last received
 };
 
 std::int64_t run_length_of(const BroadcastOptions& o) {
