@@ -20,7 +20,7 @@
 //                 builder ("placement_twin").
 // Violations: p = P, n = the instance index, rank = PU, round = step (0-based round), block =
 // packet; the message starts with the instance ("fractional r = 3, s = 7, simplex: ...").
-// Example: FractionalFamily({}).check(5, {}) passes 54 instances.
+// Example: FractionalFamily({}).check(5, {}) passes 55 instances.
 #pragma once
 
 #include <cstdint>
