@@ -73,6 +73,7 @@ class LockStep {
   }
 
   std::int64_t padded_s() const { return R_ * L_; }
+  std::int64_t contended() const { return contended_; }
 
   // Runs to the end; returns the rounds, or sets deadlock. Only started PUs (the root and those
   // that hold their first packet) are visited as senders; a PU still waiting in its first
@@ -107,7 +108,11 @@ class LockStep {
         const std::int64_t y = target(x, op);
         if (y == kNoPu || op.send_pkt >= s_) continue;
         const auto yu = static_cast<std::size_t>(y);
-        if (taken_[yu] == step || recv_done_[yu] || op_[yu] >= nops_) continue;
+        if (recv_done_[yu] || op_[yu] >= nops_) continue;
+        if (taken_[yu] == step) {
+          if (source_ok(x, y)) ++contended_;
+          continue;
+        }
         const std::int64_t slot = real_recv(y, current(y));
         if (slot < 0 || !source_ok(x, y)) continue;
         round.push_back(Transfer{x, y, op.send_pkt, slot});
@@ -186,6 +191,7 @@ class LockStep {
   std::vector<std::uint8_t> send_done_;
   std::vector<std::uint8_t> recv_done_;
   std::vector<std::int64_t> taken_;  // the step in which the PU last received
+  std::int64_t contended_ = 0;
 };
 
 std::int64_t run_length_of(const BroadcastOptions& o) {
@@ -234,6 +240,7 @@ BroadcastResult duplex_broadcast(const BroadcastOptions& o) {
   out.schedule.model = CommModel{};
   out.schedule.initial = root_holds_all(0, o.s);
   out.schedule.rounds = ls.run(out.deadlock);
+  out.contended_offers = ls.contended();
   if (padded != o.s && !o.literal_short_run) {
     for (auto& round : out.schedule.rounds) {
       std::erase_if(round, [&](const Transfer& x) { return x.block >= o.s || x.stored_as >= o.s; });
@@ -255,6 +262,7 @@ BroadcastResult simplex_broadcast(const BroadcastOptions& o) {
   out.run_length = dup.run_length;
   out.padded_s = dup.padded_s;
   out.deadlock = dup.deadlock;
+  out.contended_offers = dup.contended_offers;
   Schedule& sc = out.schedule;
   sc.p = o.P;
   sc.n = o.s;

@@ -61,6 +61,9 @@ struct BroadcastResult {
   // Set when the lock step stops with PUs that cannot go on (no transfer in a step while some
   // PU still has work): which PU waits on which operation.
   std::optional<std::string> deadlock;
+  // Sends that found their receiver already served in that step by a smaller sender it also
+  // accepts from (the tie rule decided); 0 in every instance checked (docs/ERRATA.md).
+  std::int64_t contended_offers = 0;
 };
 
 // InputError naming the value: P < 1, r < 1, s < 1, or a schedule that would not fit in memory

@@ -43,6 +43,7 @@ TEST(FractionalBroadcast, EveryLayoutValidDuplexAndSimplex) {
           const Layout layout = r == 0 ? Layout::chain : Layout::fractional;
           const BroadcastResult b = broadcast({layout, P, r, s, simplex == 1});
           ASSERT_FALSE(b.deadlock) << *b.deadlock;
+          EXPECT_EQ(b.contended_offers, 0) << "P=" << P << " r=" << r << " s=" << s;
           const SimulationResult sim = simulate_schedule(b.schedule, rounds_of(b.schedule));
           ASSERT_FALSE(sim.verdict) << "P=" << P << " r=" << r << " s=" << s << " simplex="
                                     << simplex << ": " << sim.verdict->message;

@@ -22,6 +22,7 @@ RC_GTEST_PROP(FractionalProperty, RandomLayoutsAreValidAndOnTime, ()) {
   const fr::Layout layout = r == 0 ? fr::Layout::chain : fr::Layout::fractional;
   const fr::BroadcastResult b = fr::broadcast({layout, P, r, s, false});
   RC_ASSERT(!b.deadlock);
+  RC_ASSERT(b.contended_offers == 0);  // docs/ERRATA.md: the tie rule never decides
   const auto sim = collverify::simulate_schedule(
       b.schedule, static_cast<std::int64_t>(b.schedule.rounds.size()));
   RC_ASSERT(!sim.verdict);
