@@ -3,6 +3,7 @@
 // the timing checker) against the paper's claim d + s(1 + 1/r), the step forms of the lower
 // bounds (4) and (6), and the same for the simplex couples against 2 (d' + s(1 + 1/r)) and (5).
 // Prints Markdown; exits 1 if any schedule fails the simulation.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <set>
@@ -46,6 +47,37 @@ int main() {
                    tx.claim.difference_text(tx.steps), tx.bound5);
       }
     }
+  }
+  // The sweep: every P = 2..512 and s = 1..24, duplex, claim - steps as a fraction of 1/r.
+  fmt::print("\n| layout | instances (P = 2..512, s = 1..24) | min claim - steps | max claim - steps | "
+             "instances with claim - steps = s/r - floor((s-1)/r) | min (steps - (6)) | max (steps - (6)) |\n");
+  fmt::print("|---|---:|---:|---:|---:|---:|---:|\n");
+  for (std::int64_t r : {0, 1, 2, 3, 4, 5, 6, 7, 8}) {
+    const fr::Layout layout = r == 0 ? fr::Layout::chain : fr::Layout::fractional;
+    std::int64_t n = 0, exact = 0;
+    std::int64_t lo_num = 0, hi_num = 0;
+    std::int64_t lo6 = 1 << 30, hi6 = -(1 << 30);
+    bool first = true;
+    for (std::int64_t P = 2; P <= 512; ++P) {
+      for (std::int64_t s = 1; s <= 24; ++s) {
+        const fr::BroadcastResult b = fr::broadcast({layout, P, r, s, false});
+        const fc::TimingReport tr = fc::check_timing(b.schedule, r, false);
+        if (tr.verdict || b.deadlock) ++bad;
+        const std::int64_t diff = tr.claim.difference_num(tr.steps);  // over den
+        const std::int64_t formula = r == 0 ? 0 : s - r * ((s - 1) / r);  // (s/r - floor) * r
+        if (diff == formula) ++exact;
+        if (first || diff < lo_num) lo_num = diff;
+        if (first || diff > hi_num) hi_num = diff;
+        first = false;
+        lo6 = std::min(lo6, tr.steps - tr.bound6);
+        hi6 = std::max(hi6, tr.steps - tr.bound6);
+        ++n;
+      }
+    }
+    const std::int64_t den = r == 0 ? 1 : r;
+    const std::string name = r == 0 ? "chain" : fmt::format("r = {}", r);
+    fmt::print("| {} | {} | {}/{} | {}/{} | {} | {} | {} |\n", name, n, lo_num, den, hi_num, den,
+               exact, lo6, hi6);
   }
   if (bad != 0) fmt::print("\n{} schedules FAILED their checks\n", bad);
   return bad == 0 ? 0 : 1;
