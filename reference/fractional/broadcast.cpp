@@ -204,10 +204,11 @@ std::int64_t run_length_of(const BroadcastOptions& o) {
 
 std::int64_t broadcast_bytes(const BroadcastOptions& o) {
   const std::string what = fmt::format("fractional broadcast P = {}, s = {}", o.P, o.s);
-  // Transfers (32 bytes, P - 1 receivers of s packets; simplex: about twice, with the duplex
-  // schedule of the couples alive beside it), 160 bytes of state per PU, a round vector per step.
+  // Transfers (32 bytes, P - 1 receivers of s packets, up to twice that in the capacity of
+  // the round vectors; simplex: twice again, with the duplex schedule of the couples alive
+  // beside it), 160 bytes of state per PU.
   const std::int64_t transfers = checked_mul(std::max<std::int64_t>(o.P, 1), o.s, what);
-  const std::int64_t per = o.simplex ? 80 : 32;
+  const std::int64_t per = o.simplex ? 128 : 64;
   std::int64_t b = checked_mul(transfers, per, what);
   b = checked_add(b, checked_mul(o.P, 160, what), what);
   return checked_add(b, 1 << 20, what);
