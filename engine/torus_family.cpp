@@ -32,16 +32,16 @@ TorusAlgo parse_torus_algo(const std::string& word) {
 TorusFamily::TorusFamily(std::vector<TorusSides> tori) : tori_(std::move(tori)) {}
 
 const TorusSides& TorusFamily::sides(std::int64_t p) const {
-  CV_ASSERT(p >= 0 && p < static_cast<std::int64_t>(tori_.size()), "torus index in range");
-  return tori_[static_cast<std::size_t>(p)];
+  CV_ASSERT(p >= 1 && p <= static_cast<std::int64_t>(tori_.size()), "torus index in range");
+  return tori_[static_cast<std::size_t>(p - 1)];
 }
 
 std::string TorusFamily::p_range_text() const {
-  return tori_.empty() ? std::string("0..0") : fmt::format("0..{}", tori_.size() - 1);
+  return tori_.empty() ? std::string("1..1") : fmt::format("1..{}", tori_.size());
 }
 
 std::string TorusFamily::what(std::int64_t p) const {
-  if (p < 0 || p >= static_cast<std::int64_t>(tori_.size())) return fmt::format("torus index {}", p);
+  if (p < 1 || p > static_cast<std::int64_t>(tori_.size())) return fmt::format("torus index {}", p);
   std::int64_t n = 1;
   for (std::int64_t s : sides(p)) n *= s;
   return fmt::format("torus {} (N = {})", sides_text(sides(p)), n);
@@ -50,16 +50,16 @@ std::string TorusFamily::what(std::int64_t p) const {
 std::string TorusFamily::index_legend() const {
   std::string out = "p = index into the list of tori:";
   const std::size_t shown = std::min<std::size_t>(tori_.size(), 20);
-  for (std::size_t i = 0; i < shown; ++i) out += fmt::format(" {} = {}{}", i, sides_text(tori_[i]), i + 1 < shown ? "," : "");
+  for (std::size_t i = 0; i < shown; ++i) out += fmt::format(" {} = {}{}", i + 1, sides_text(tori_[i]), i + 1 < shown ? "," : "");
   if (shown < tori_.size()) {
-    out += fmt::format(", ... ({} more, the last {} = {})", tori_.size() - shown, tori_.size() - 1,
+    out += fmt::format(", ... ({} more, the last {} = {})", tori_.size() - shown, tori_.size(),
                        sides_text(tori_.back()));
   }
   return out;
 }
 
 void TorusFamily::accept_index(std::int64_t p) const {
-  if (p < 0 || p >= static_cast<std::int64_t>(tori_.size())) {
+  if (p < 1 || p > static_cast<std::int64_t>(tori_.size())) {
     throw InputError(fmt::format("torus index {} is not in {}", p, p_range_text()));
   }
 }

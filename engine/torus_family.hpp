@@ -1,7 +1,7 @@
 // The frame of the torus families (seed 003 and the torus part of seed 004, issue 11): one
 // Family per algorithm over a list of torus side-vectors (generators/torus_sides.hpp). The
-// engine's "p" is the index of a torus in that list (reports name the sides: what(p), and the
-// coverage lists index -> sides).
+// engine's "p" is the 1-based index of a torus in that list (p ranges start at 1; reports name
+// the sides: what(p), and the coverage lists index -> sides).
 //
 // Adding an algorithm: derive from TorusFamily in engine/torus_<name>_family.{hpp,cpp}, and give
 // make_torus_family one case (two lines). Built here: tadt (engine/torus_tadt_family.hpp).
@@ -34,7 +34,7 @@ class TorusFamily : public Family {
   const std::vector<TorusSides>& tori() const { return tori_; }
   // The torus of index p (CV_ASSERT: p in range; accept() names a bad p first).
   const TorusSides& sides(std::int64_t p) const;
-  // "0..n-1": the engine's range for the whole list.
+  // "1..n": the engine's range for the whole list.
   std::string p_range_text() const;
   // "torus 5x5 (N = 25)".
   std::string what(std::int64_t p) const override;
@@ -47,7 +47,7 @@ class TorusFamily : public Family {
   virtual std::int64_t round_bound(const TorusSides& sides) const = 0;
 
  protected:
-  // "p = index into the list: 0 = 3x3, 1 = 5x5, ..." (the first 20, then how many more).
+  // "p = index into the list: 1 = 3x3, 2 = 5x5, ..." (the first 20, then how many more).
   std::string index_legend() const;
   // Throws InputError naming p when it is not an index of the list.
   void accept_index(std::int64_t p) const;

@@ -25,23 +25,23 @@ std::string refusal(const std::function<void()>& f) {
 TEST(TorusFamily, TadtPassesAtTheBoundOnSquaresAndCubes) {
   const TorusTadtFamily family({{1, 1}, {3, 3}, {5, 5}, {11, 11}, {3, 3, 3}, {5, 5, 5}});
   const std::vector<std::int64_t> bounds{0, 2, 6, 30, 5, 21};
-  for (std::int64_t p = 0; p < 6; ++p) {
+  for (std::int64_t p = 1; p <= 6; ++p) {
     family.accept(p);
     const Outcome o = family.check(p, {});
     EXPECT_EQ(o.status, Status::pass) << family.what(p) << ": "
                                       << (o.violations.empty() ? "" : o.violations[0].message);
     ASSERT_EQ(o.instance_results.size(), 1u);
-    EXPECT_EQ(o.instance_results[0].rounds, bounds[static_cast<std::size_t>(p)]) << family.what(p);
-    EXPECT_EQ(o.instance_results[0].lower_bound, bounds[static_cast<std::size_t>(p)]);
+    EXPECT_EQ(o.instance_results[0].rounds, bounds[static_cast<std::size_t>(p - 1)]) << family.what(p);
+    EXPECT_EQ(o.instance_results[0].lower_bound, bounds[static_cast<std::size_t>(p - 1)]);
   }
-  EXPECT_EQ(family.what(2), "torus 5x5 (N = 25)");
+  EXPECT_EQ(family.what(3), "torus 5x5 (N = 25)");
 }
 
 TEST(TorusFamily, RunRangeFillsTheTableAndThePicture) {
   const TorusTadtFamily family({{3, 3}, {7, 7}, {3, 3, 3}});
   RunOptions o;
   o.instances = true;
-  const auto r = run_range(family, {0, 1, 2}, o);
+  const auto r = run_range(family, {1, 2, 3}, o);
   EXPECT_EQ(r.summary.failed, 0);
   EXPECT_EQ(r.summary.passed, 3);
   EXPECT_NE(r.summary.coverage.lower_bound.find("7x7: 12/12"), std::string::npos) << r.summary.coverage.lower_bound;
@@ -52,11 +52,12 @@ TEST(TorusFamily, RunRangeFillsTheTableAndThePicture) {
 
 TEST(TorusFamily, RefusesWhatItCannotCheckNamingIt) {
   const TorusTadtFamily family({{4, 4}, {3, 5}, {3, 3, 5}});
-  EXPECT_NE(refusal([&] { family.accept(0); }).find("torus 4x4: no construction for an even side"), std::string::npos);
-  EXPECT_NE(refusal([&] { family.accept(0); }).find("use synth tadt"), std::string::npos);
-  EXPECT_NE(refusal([&] { family.accept(1); }).find("3x5"), std::string::npos);
-  EXPECT_NE(refusal([&] { family.accept(2); }).find("3x3x5"), std::string::npos);
-  EXPECT_NE(refusal([&] { family.accept(3); }).find("torus index 3"), std::string::npos);
+  EXPECT_NE(refusal([&] { family.accept(1); }).find("torus 4x4: no construction for an even side"), std::string::npos);
+  EXPECT_NE(refusal([&] { family.accept(1); }).find("use synth tadt"), std::string::npos);
+  EXPECT_NE(refusal([&] { family.accept(2); }).find("3x5"), std::string::npos);
+  EXPECT_NE(refusal([&] { family.accept(3); }).find("3x3x5"), std::string::npos);
+  EXPECT_NE(refusal([&] { family.accept(4); }).find("torus index 4"), std::string::npos);
+  EXPECT_NE(refusal([&] { family.accept(0); }).find("torus index 0"), std::string::npos);
   EXPECT_NE(refusal([&] { (void)family.header({4, 4}); }).find("4x4"), std::string::npos);
   EXPECT_NE(refusal([&] { (void)make_torus_family(TorusAlgo::hamilton, {{5, 5}}); }).find("hamilton: not built yet"),
             std::string::npos);
