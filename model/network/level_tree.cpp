@@ -87,8 +87,65 @@ void stream_all_to_all(const Network& network, std::span<const LevelTree> trees,
   }
 }
 
+namespace {
+
+// Torus fast path of stream_translations: coordinates added digit by digit, t walked as an
+// odometer, no allocation per send (Network::translate decomposes both nodes on every call).
+// The same transmissions in the same order (tests/model/level_tree_stream_test.cpp compares it
+// with the materialised schedule built through Network::translate).
+void stream_torus_translations(const Network& network, const LevelTree& generic,
+                               const std::vector<std::vector<std::size_t>>& by_level, RoutedSink& sink) {
+  const std::vector<std::int64_t>& sides = network.spec().params;
+  const std::size_t k = sides.size();
+  std::vector<std::int64_t> stride(k, 1);
+  for (std::size_t i = 1; i < k; ++i) stride[i] = stride[i - 1] * sides[i - 1];
+  auto digits = [&](std::int64_t node, std::int64_t* out) {
+    for (std::size_t i = 0; i < k; ++i) {
+      out[i] = node % sides[i];
+      node /= sides[i];
+    }
+  };
+  auto shifted = [&](const std::int64_t* a, const std::int64_t* t) {
+    std::int64_t out = 0;
+    for (std::size_t i = 0; i < k; ++i) {
+      std::int64_t c = a[i] + t[i];
+      if (c >= sides[i]) c -= sides[i];
+      out += c * stride[i];
+    }
+    return out;
+  };
+  std::vector<std::int64_t> tails(generic.arcs.size() * k);
+  for (std::size_t a = 0; a < generic.arcs.size(); ++a) digits(generic.arcs[a].from, &tails[a * k]);
+  std::vector<std::int64_t> root(k);
+  digits(generic.root, root.data());
+  std::vector<std::int64_t> t(k);
+  for (std::size_t r = 0; r < by_level.size(); ++r) {
+    sink.begin_round(static_cast<std::int64_t>(r));
+    std::fill(t.begin(), t.end(), 0);
+    for (std::int64_t n = 0; n < network.nodes(); ++n) {
+      const Packet packet{shifted(root.data(), t.data()), 0};
+      for (std::size_t i : by_level[r]) {
+        const Direction d = generic.arcs[i].direction;
+        sink.send(shifted(&tails[i * k], t.data()), std::span<const Direction>(&d, 1),
+                  std::span<const Packet>(&packet, 1));
+      }
+      for (std::size_t i = 0; i < k && ++t[i] == sides[i]; ++i) t[i] = 0;  // next t
+    }
+    sink.end_round();
+  }
+}
+
+}  // namespace
+
 void stream_translations(const Network& network, const LevelTree& generic, RoutedSink& sink) {
   const auto by_level = arcs_by_level(generic);
+  const bool tails_in_range = std::all_of(generic.arcs.begin(), generic.arcs.end(), [&](const LevelArc& a) {
+    return a.from >= 0 && a.from < network.nodes();
+  }) && generic.root >= 0 && generic.root < network.nodes();
+  if (network.kind() == NetworkKind::torus && tails_in_range) {
+    stream_torus_translations(network, generic, by_level, sink);
+    return;
+  }
   for (std::size_t r = 0; r < by_level.size(); ++r) {
     sink.begin_round(static_cast<std::int64_t>(r));
     for (std::int64_t t = 0; t < network.nodes(); ++t) {

@@ -54,6 +54,14 @@ TEST(LevelTreeStream, TranslationsStreamAsTheMaterialisedSchedule) {
   EXPECT_EQ(streamed.rounds, materialised(all_to_all_schedule(cube, all_translations(cube, h))));
 }
 
+TEST(LevelTreeStream, TailsOutsideTheTorusTakeTheGenericPath) {
+  const Network net = Network::torus({3, 4});
+  const LevelTree g{0, {{0, 0, 0}, {100, 2, 1}}};
+  Recorder streamed;
+  stream_translations(net, g, streamed);
+  EXPECT_EQ(streamed.rounds, materialised(all_to_all_schedule(net, all_translations(net, g))));
+}
+
 TEST(LevelTreeStream, ExplicitTreesOfUnequalHeight) {
   const Network mesh = Network::mesh({3});
   const std::vector<LevelTree> trees{LevelTree{0, {{0, 0, 0}, {1, 0, 1}}}, LevelTree{1, {{1, 1, 0}, {1, 0, 0}}},
