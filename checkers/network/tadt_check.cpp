@@ -96,6 +96,9 @@ void tree_defects(const Network& net, const LevelTree& t, std::int64_t root, std
   std::vector<std::int64_t> entry(static_cast<std::size_t>(n), -1);  // earliest entering level
   std::vector<std::int64_t> entries(static_cast<std::size_t>(n), 0);
   std::vector<std::int64_t> target(t.arcs.size(), -1);
+  // Per node the arc that enters it first: smallest (level, from, direction); the others are
+  // the second entries.
+  std::vector<std::size_t> first(static_cast<std::size_t>(n), t.arcs.size());
   for (std::size_t i = 0; i < t.arcs.size(); ++i) {
     const LevelArc& a = t.arcs[i];
     const auto to = net.target(a.from, a.direction);
@@ -116,6 +119,11 @@ void tree_defects(const Network& net, const LevelTree& t, std::int64_t root, std
     auto& e = entry[static_cast<std::size_t>(*to)];
     e = e < 0 ? a.level : std::min(e, a.level);
     ++entries[static_cast<std::size_t>(*to)];
+    auto& f = first[static_cast<std::size_t>(*to)];
+    if (f == t.arcs.size() || std::make_tuple(a.level, a.from, a.direction) <
+                                  std::make_tuple(t.arcs[f].level, t.arcs[f].from, t.arcs[f].direction)) {
+      f = i;
+    }
   }
   for (std::size_t i = 0; i < t.arcs.size(); ++i) {
     if (target[i] < 0) continue;
@@ -125,24 +133,12 @@ void tree_defects(const Network& net, const LevelTree& t, std::int64_t root, std
       out.offer(Prop::root_entered,
                 make(index, a.level, to, a.direction,
                      fmt::format("{}{} enters the root {}", in, arc_text(net, a.from, a.direction, a.level), root)));
-    } else if (entries[static_cast<std::size_t>(to)] > 1 && a.level > entry[static_cast<std::size_t>(to)]) {
+    } else if (entries[static_cast<std::size_t>(to)] > 1 && first[static_cast<std::size_t>(to)] != i) {
       out.offer(Prop::entered_twice,
                 make(index, a.level, to, a.direction,
                      fmt::format("{}node {} is entered at level {} and again by {}", in, to,
                                  entry[static_cast<std::size_t>(to)],
                                  arc_text(net, a.from, a.direction, a.level))));
-    } else if (entries[static_cast<std::size_t>(to)] > 1) {
-      // Two arcs entering at the same earliest level: count the one with the larger tail.
-      for (std::size_t k = 0; k < t.arcs.size(); ++k) {
-        if (k != i && target[k] == to && t.arcs[k].level == a.level &&
-            std::make_pair(t.arcs[k].from, t.arcs[k].direction) < std::make_pair(a.from, a.direction)) {
-          out.offer(Prop::entered_twice,
-                    make(index, a.level, to, a.direction,
-                         fmt::format("{}node {} is entered twice at level {} (from {} and {})", in, to,
-                                     a.level, t.arcs[k].from, a.from)));
-          break;
-        }
-      }
     }
     if (a.from != root) {
       const std::int64_t e = entry[static_cast<std::size_t>(a.from)];
