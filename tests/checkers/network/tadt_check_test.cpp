@@ -9,6 +9,7 @@
 
 #include "checkers/network/tadt_check.hpp"
 #include "generators/tadt_mutants.hpp"
+#include "reference/hypercube/aab.hpp"
 #include "reference/torus/tadt.hpp"
 
 namespace collverify::network {
@@ -180,6 +181,25 @@ TEST(TadtCheck, ExplicitTreesOfTheTranslationsAgreeWithTheGenericChecker) {
     ASSERT_TRUE(b.witness.has_value());
     EXPECT_EQ(b.witness->property, RoutedProperty::arc_exclusivity);
     EXPECT_EQ(b.witness->round, m->level);
+  }
+}
+
+// Lemma 11 is not about tori only: seed 004's AAB generic tree of the d-cube (property (*) is
+// Lemma 11 for the hypercube) passes both checkers, and one clash mutant fails both.
+TEST(TadtCheck, HypercubeAabGenericTreeIsATadtToo) {
+  for (int d = 1; d <= 6; ++d) {
+    const Network cube = Network::hypercube(d);
+    LevelTree t;
+    for (const auto& e : hypercube::aab_generic_tree(d).edges) t.arcs.push_back({e.parent, e.dimension, e.round});
+    EXPECT_FALSE(check_generic_tadt(cube, t).has_value()) << d;
+    const RoutedResult b = simulate_generic_tadt(cube, t, {aab_noncombining_bound(cube)});
+    EXPECT_FALSE(b.witness.has_value()) << d;
+    EXPECT_EQ(b.rounds, aab_noncombining_bound(cube)) << d;
+    if (d < 3) continue;
+    const auto m = tadt_direction_clash(cube, t);
+    ASSERT_TRUE(m.has_value()) << d;
+    EXPECT_EQ(check_generic_tadt(cube, m->tree)->property, "direction_clash");
+    EXPECT_EQ(simulate_generic_tadt(cube, m->tree).witness->property, RoutedProperty::arc_exclusivity);
   }
 }
 
