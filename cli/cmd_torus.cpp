@@ -124,6 +124,7 @@ int run_verify(VerifyArgs a, const CommandContext& ctx) {
   const RunOutput out = prepare_run_output(a.common);
   std::printf("torus %s: --sides %s; %s\n", engine::to_string(algo), a.sides.c_str(),
               family->coverage().lower_bound.c_str());
+  std::fflush(stdout);
   return verify_family(*family, range, a.common, out, ctx);
 }
 

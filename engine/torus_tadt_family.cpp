@@ -104,7 +104,9 @@ void TorusTadtFamily::accept(std::int64_t p) const {
   const TorusSides& s = sides(p);
   (void)net::Network::memory_estimate(torus_spec(s));  // names a side < 1 or an overflow
   const std::string gap = torus::tadt_construction_gap(s);
-  if (!gap.empty()) throw InputError(gap);
+  if (!gap.empty()) {
+    throw InputError(gap + " (for the odd sides of a range, give a step: --sides 3x3..41x41:2)");
+  }
 }
 
 double TorusTadtFamily::cost(std::int64_t p) const {

@@ -199,7 +199,7 @@ std::string tadt_construction_gap(std::span<const std::int64_t> sides) {
                        shape);
   }
   if (sides[0] % 2 == 0) {
-    return fmt::format("torus {}: no construction for an even side (the seed's needs z odd); use "
+    return fmt::format("torus {}: no construction for an even side (the seed's snakes and pyramids need z odd); use "
                        "synth tadt",
                        shape);
   }
