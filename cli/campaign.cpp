@@ -8,6 +8,7 @@
 #include "cli/cmd_collectives.hpp"
 #include "cli/cmd_fractional.hpp"
 #include "cli/cmd_hypercube.hpp"
+#include "cli/cmd_torus.hpp"
 #include "cli/cmd_trees.hpp"
 #include "cli/parse.hpp"
 #include "model/error.hpp"
@@ -25,6 +26,7 @@ std::vector<CampaignPart> campaign_parts() {
   parts.push_back({"trees", campaign_trees});
   parts.push_back({"hypercube", campaign_hypercube});
   parts.push_back({"fractional", campaign_fractional});
+  parts.push_back({"torus-tadt", campaign_torus});
   return parts;
 }
 

@@ -13,6 +13,7 @@
 #include "engine/run_range.hpp"
 #include "model/error.hpp"
 #include "reports/hypercube_svg.hpp"
+#include "reports/torus_svg.hpp"
 #include "reports/tree_dot.hpp"
 #include "reports/writers.hpp"
 
@@ -92,6 +93,17 @@ int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
         write_file_atomically(*out.report_dir / pic.file, pic.svg);
       }
     }
+  }
+  // The torus TADT generic tree coloured by level, likewise.
+  for (auto& c : summary.constructions) {
+    if (!c.tadt_picture) continue;
+    const TadtPicture& t = *c.tadt_picture;
+    std::string shape;
+    for (std::int64_t s : t.sides) shape += (shape.empty() ? std::string() : std::string("x")) + std::to_string(s);
+    c.pictures_svg.push_back({"tadt_tree.svg",
+                              fmt::format("TADT generic tree of torus {}, arcs coloured by level", shape),
+                              tadt_tree_svg(t.sides, t.tree)});
+    if (out.report_dir) write_file_atomically(*out.report_dir / "tadt_tree.svg", c.pictures_svg.back().svg);
   }
   return finish_run(summary, out);
 }

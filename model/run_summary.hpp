@@ -9,6 +9,7 @@
 
 #include "model/gather_tree.hpp"
 #include "model/hypercube_tree.hpp"
+#include "model/network/level_tree.hpp"
 #include "model/verdict.hpp"
 
 namespace collverify {
@@ -87,6 +88,13 @@ struct HypercubePictures {
   std::vector<std::int64_t> oas_parent;  // parent[0] = -1
 };
 
+// The torus TADT family's picture (seed 003): the generic tree of one 2D torus, its arcs coloured
+// by level (reports/torus_svg.hpp draws it into pictures_svg).
+struct TadtPicture {
+  std::vector<std::int64_t> sides;
+  network::LevelTree tree;
+};
+
 // A picture the HTML report embeds inline: its file name beside the report and the SVG text.
 struct SvgPicture {
   std::string file;
@@ -113,6 +121,7 @@ struct ConstructionSummary {
   std::string picture_dot;                // Graphviz picture of violations[0] (trees), if any
   std::optional<WitnessTree> witness_tree; // drawn into picture_dot by the writers' caller
   std::optional<HypercubePictures> hypercube_pictures;  // drawn into pictures_svg, likewise
+  std::optional<TadtPicture> tadt_picture;  // drawn into pictures_svg, likewise
   std::vector<SvgPicture> pictures_svg;   // embedded in report.html, written beside it
   Coverage coverage;
   // false when some p of the range were not checked (the run was interrupted): its verdict is

@@ -57,4 +57,15 @@ RoutedSchedule all_to_all_schedule(
     CommModel model = CommModel{CommModel::kAllPorts, Duplex::full,
                                 Switching::store_and_forward, false});
 
+// The same rounds as all_to_all_schedule, streamed into `sink` without materialising them (the
+// N (N - 1) transmissions of a 41 x 41 torus would take hundreds of MB as a RoutedSchedule):
+//   stream_all_to_all     one tree per origin, as all_to_all_schedule(network, trees);
+//   stream_translations   the N translations of a generic tree, as
+//                         all_to_all_schedule(network, all_translations(network, generic)),
+//                         translating each arc when it is sent (O(N + arcs) memory).
+// Rounds 0..max height - 1; inside a round the transmissions come tree by tree (translation t
+// by t), each tree's arcs in their order. Arcs with a negative level are left out, as above.
+void stream_all_to_all(const Network& network, std::span<const LevelTree> trees, RoutedSink& sink);
+void stream_translations(const Network& network, const LevelTree& generic, RoutedSink& sink);
+
 }  // namespace collverify::network

@@ -1,0 +1,160 @@
+// `schedule torus` and `verify torus` (issue 11): flags parsed here; the algorithms come from
+// engine/torus_family.hpp (make_torus_family), the JSON writer from
+// generators/external/routed_json.hpp, the picture from reports/torus_svg.hpp.
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli/cmd_torus.hpp"
+#include "cli/parse.hpp"
+#include "engine/torus_family.hpp"
+#include "generators/external/routed_json.hpp"
+#include "generators/torus_sides.hpp"
+#include "model/error.hpp"
+#include "model/network/network.hpp"
+#include "reference/torus/tadt.hpp"
+#include "reports/torus_svg.hpp"
+
+namespace collverify::cli {
+namespace {
+
+struct ScheduleArgs {
+  std::string algo;
+  std::string sides;
+  std::string format = "table";
+};
+
+struct VerifyArgs {
+  CommonVerifyArgs common;
+  std::string algo;
+  std::string sides;
+};
+
+std::string coordinates(const network::Network& net, std::int64_t node) {
+  std::string out = "(";
+  for (std::int64_t c : net.coordinates(node)) {
+    if (out.size() > 1) out += ',';
+    out += std::to_string(c);
+  }
+  return out + ")";
+}
+
+// One line per transmission: "  (1,0) -> (2,0)  +0  packet of (0,0)".
+class TableSink final : public network::RoutedSink {
+ public:
+  explicit TableSink(const network::Network& net) : net_(net) {}
+  void begin_round(std::int64_t r) override {
+    std::printf("round %lld:\n", static_cast<long long>(r));
+    ++rounds;
+  }
+  void send(std::int64_t from, std::span<const network::Direction> hops,
+            std::span<const network::Packet> packets) override {
+    std::int64_t to = from;
+    std::string path;
+    for (network::Direction d : hops) {
+      to = net_.target(to, d).value_or(to);
+      if (!path.empty()) path += ' ';
+      path += net_.direction_name(d);
+    }
+    std::string what;
+    for (const auto& p : packets) {
+      if (!what.empty()) what += ' ';
+      what += coordinates(net_, p.origin);
+      if (p.piece != 0) what += fmt::format("/{}", p.piece);
+    }
+    std::printf("  %s -> %s  %s  packet of %s\n", coordinates(net_, from).c_str(),
+                coordinates(net_, to).c_str(), path.c_str(), what.c_str());
+    ++transmissions;
+  }
+  void end_round() override {}
+  std::int64_t rounds = 0;
+  std::int64_t transmissions = 0;
+
+ private:
+  const network::Network& net_;
+};
+
+int run_schedule(const ScheduleArgs& a) {
+  const engine::TorusAlgo algo = engine::parse_torus_algo(a.algo);
+  const auto tori = parse_torus_sides(a.sides);
+  if (tori.size() != 1) {
+    throw InputError(fmt::format("--sides '{}' names {} tori; schedule torus takes one", a.sides, tori.size()));
+  }
+  const TorusSides& sides = tori[0];
+  const auto family = engine::make_torus_family(algo, tori);
+  if (a.format != "json" && a.format != "table" && a.format != "svg") {
+    throw InputError(fmt::format("--format '{}' is not json, table or svg", a.format));
+  }
+  const network::RoutedSchedule header = family->header(sides);
+  const network::Network net = network::Network::from_spec(header.network);
+  if (a.format == "json") {
+    RoutedJsonWriter writer(std::cout, net, header);
+    family->stream(sides, writer);
+    writer.finish();
+    std::cout << '\n';
+    return 0;
+  }
+  if (a.format == "svg") {
+    if (algo != engine::TorusAlgo::tadt) {
+      throw InputError(fmt::format("--format svg draws the tadt generic tree, not {}", engine::to_string(algo)));
+    }
+    std::cout << tadt_tree_svg(sides, torus::tadt_generic_tree(sides));
+    return 0;
+  }
+  const std::int64_t bound = family->round_bound(sides);
+  std::printf("torus %s %s (N = %lld); lower bound %lld rounds\n", sides_text(sides).c_str(),
+              engine::to_string(algo), static_cast<long long>(net.nodes()), static_cast<long long>(bound));
+  TableSink table(net);
+  family->stream(sides, table);
+  std::printf("%lld rounds (bound %lld), %lld transmissions\n", static_cast<long long>(table.rounds),
+              static_cast<long long>(bound), static_cast<long long>(table.transmissions));
+  return 0;
+}
+
+int run_verify(VerifyArgs a, const CommandContext& ctx) {
+  if (!a.common.p.empty()) {
+    throw InputError(fmt::format("--p '{}': verify torus takes the tori with --sides", a.common.p));
+  }
+  const engine::TorusAlgo algo = engine::parse_torus_algo(a.algo);
+  auto family = engine::make_torus_family(algo, parse_torus_sides(a.sides));
+  const PRange range = PRange::parse(family->p_range_text());
+  a.common.p = a.sides;
+  const RunOutput out = prepare_run_output(a.common);
+  std::printf("torus %s: --sides %s; %s\n", engine::to_string(algo), a.sides.c_str(),
+              family->coverage().lower_bound.c_str());
+  std::fflush(stdout);
+  return verify_family(*family, range, a.common, out, ctx);
+}
+
+}  // namespace
+
+void register_torus_commands(const CommandTree& tree) {
+  auto sa = std::make_shared<ScheduleArgs>();
+  auto* s = tree.schedule->add_subcommand(
+      "torus", "a torus algorithm of issue 11 (tadt; hamilton, tiling, diagonal not built yet)");
+  s->add_option("--algo", sa->algo, "tadt | hamilton | tiling | diagonal")->required();
+  s->add_option("--sides", sa->sides, "one torus, e.g. 5x5 or 5x5x5")->required();
+  s->add_option("--format", sa->format, "table (default) | json (collverify-routed/1) | svg (tadt)");
+  tree.commands->push_back({s, [sa](const CommandContext&) { return run_schedule(*sa); }});
+
+  auto va = std::make_shared<VerifyArgs>();
+  auto* v = tree.verify->add_subcommand(
+      "torus", "a torus algorithm of issue 11 on a list of tori (tadt: checker A, Lemma 11, and "
+               "checker B, the lock-step simulation, which must agree)");
+  add_common_verify_flags(v, va->common);
+  v->add_option("--algo", va->algo, "tadt | hamilton | tiling | diagonal")->required();
+  v->add_option("--sides", va->sides, "tori: 5x5, 3x3..41x41 (every square), 3x3x3..13x13x13:2, lists")
+      ->required();
+  tree.commands->push_back({v, [va](const CommandContext& ctx) { return run_verify(*va, ctx); }});
+}
+
+ConstructionSummary campaign_torus(const CampaignOptions& c, bool& complete) {
+  const std::string sides = c.quick ? "3x3..11x11:2,3x3x3..7x7x7:2" : "3x3..41x41:2,3x3x3..13x13x13:2";
+  std::fprintf(stderr, "campaign: torus tadt for %s\n", sides.c_str());
+  const auto family = engine::make_torus_family(engine::TorusAlgo::tadt, parse_torus_sides(sides));
+  return run_campaign_family(*family, PRange::parse(family->p_range_text()), c, complete);
+}
+
+}  // namespace collverify::cli

@@ -1,0 +1,14 @@
+// Registers `schedule torus --algo A --sides 5x5 [--format table|json|svg]` (the routed schedule
+// of a torus algorithm as a table or collverify-routed/1 JSON, or the picture of its generic
+// tree) and `verify torus --algo A --sides 3x3..41x41 [common flags]` (engine/torus_family.hpp),
+// and the torus part of the campaign.
+#pragma once
+
+#include "cli/command.hpp"
+
+namespace collverify::cli {
+
+void register_torus_commands(const CommandTree& tree);
+ConstructionSummary campaign_torus(const CampaignOptions& c, bool& complete);
+
+}  // namespace collverify::cli

@@ -1,0 +1,82 @@
+#include "engine/torus_family.hpp"
+
+#include <fmt/format.h>
+
+#include "engine/torus_tadt_family.hpp"
+#include "model/error.hpp"
+
+namespace collverify::engine {
+
+const char* to_string(TorusAlgo a) {
+  switch (a) {
+    case TorusAlgo::tadt: return "tadt";
+    case TorusAlgo::hamilton: return "hamilton";
+    case TorusAlgo::tiling: return "tiling";
+    case TorusAlgo::diagonal: return "diagonal";
+  }
+  return "?";
+}
+
+std::vector<TorusAlgo> all_torus_algos() {
+  return {TorusAlgo::tadt, TorusAlgo::hamilton, TorusAlgo::tiling, TorusAlgo::diagonal};
+}
+
+TorusAlgo parse_torus_algo(const std::string& word) {
+  for (TorusAlgo a : all_torus_algos()) {
+    if (word == to_string(a)) return a;
+  }
+  throw InputError(fmt::format(
+      "--algo '{}' is not a torus algorithm (accepted: tadt, hamilton, tiling, diagonal)", word));
+}
+
+TorusFamily::TorusFamily(std::vector<TorusSides> tori) : tori_(std::move(tori)) {}
+
+const TorusSides& TorusFamily::sides(std::int64_t p) const {
+  CV_ASSERT(p >= 1 && p <= static_cast<std::int64_t>(tori_.size()), "torus index in range");
+  return tori_[static_cast<std::size_t>(p - 1)];
+}
+
+std::string TorusFamily::p_range_text() const {
+  return tori_.empty() ? std::string("1..1") : fmt::format("1..{}", tori_.size());
+}
+
+std::string TorusFamily::what(std::int64_t p) const {
+  if (p < 1 || p > static_cast<std::int64_t>(tori_.size())) return fmt::format("torus index {}", p);
+  std::int64_t n = 1;
+  for (std::int64_t s : sides(p)) n *= s;
+  return fmt::format("torus {} (N = {})", sides_text(sides(p)), n);
+}
+
+std::string TorusFamily::index_legend() const {
+  std::string out = "p = index into the list of tori:";
+  const std::size_t shown = std::min<std::size_t>(tori_.size(), 20);
+  for (std::size_t i = 0; i < shown; ++i) out += fmt::format(" {} = {}{}", i + 1, sides_text(tori_[i]), i + 1 < shown ? "," : "");
+  if (shown < tori_.size()) {
+    out += fmt::format(", ... ({} more, the last {} = {})", tori_.size() - shown, tori_.size(),
+                       sides_text(tori_.back()));
+  }
+  return out;
+}
+
+void TorusFamily::accept_index(std::int64_t p) const {
+  if (p < 1 || p > static_cast<std::int64_t>(tori_.size())) {
+    throw InputError(fmt::format("torus index {} is not in {}", p, p_range_text()));
+  }
+}
+
+std::unique_ptr<TorusFamily> make_torus_family(TorusAlgo algo, std::vector<TorusSides> tori) {
+  switch (algo) {
+    case TorusAlgo::tadt: return std::make_unique<TorusTadtFamily>(std::move(tori));
+    // One case per algorithm: e.g. `case TorusAlgo::hamilton: return
+    // std::make_unique<TorusHamiltonFamily>(std::move(tori));` (engine/torus_hamilton_family.hpp).
+    case TorusAlgo::hamilton:
+    case TorusAlgo::tiling:
+    case TorusAlgo::diagonal: break;
+  }
+  throw InputError(fmt::format(
+      "--algo {}: not built yet (issue 11: link-disjoint Hamiltonian cycles and the wormhole "
+      "broadcasts are another part of the work); built: tadt",
+      to_string(algo)));
+}
+
+}  // namespace collverify::engine

@@ -1,0 +1,118 @@
+// End-to-end tests of `schedule torus` and `verify torus` (issue 11, tadt): the JSON a schedule
+// prints is read back by `verify routed` and passes at Lemma 8's bound; the same JSON with one
+// arc of a tree moved onto a busy arc fails with exit 1; tori without a construction, algorithms
+// not built yet and bad --sides exit 2 naming the value; verify writes the reports with the
+// picture of the generic tree.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "cli_run.hpp"
+
+namespace collverify {
+namespace {
+
+namespace fs = std::filesystem;
+using test_cli::CliRun;
+using test_cli::expect_contains;
+using test_cli::run_collverify;
+using test_cli::Stderr;
+
+CliRun run(const std::string& args) { return run_collverify(args, Stderr::merged); }
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+TEST(TorusCli, ScheduleJsonIsReadBackByVerifyRoutedAndPasses) {
+  const auto dir = test_cli::fresh_temp_dir("torus_cli", "json");
+  for (const std::string sides : {"5x5", "3x3x3"}) {
+    const fs::path file = dir / (sides + ".json");
+    ASSERT_EQ(run_collverify("schedule torus --algo tadt --sides " + sides + " --format json > " + file.string(),
+                             Stderr::passed_through)
+                  .code,
+              0);
+    const auto j = nlohmann::json::parse(read(file));
+    EXPECT_EQ(j.at("format"), "collverify-routed/1");
+    EXPECT_EQ(j.at("network").at("kind"), "torus");
+    EXPECT_EQ(j.at("collective"), "aab");
+    const CliRun v = run("verify routed --schedule-file " + file.string());
+    EXPECT_EQ(v.code, 0) << sides << "\n" << v.out;
+    expect_contains(v.out, "PASS routed: 1 checked, 1 passed");
+  }
+  // 5x5: round 0 carries the four level-0 arcs of all 25 trees; node 0's first transmission
+  // sent twice puts two transmissions on one arc.
+  auto j = nlohmann::json::parse(read(dir / "5x5.json"));
+  auto& round0 = j.at("rounds").at(0);
+  round0.push_back(round0.at(0));
+  const fs::path bad = dir / "5x5_two_on_one_arc.json";
+  std::ofstream(bad) << j.dump();
+  const CliRun v = run("verify routed --schedule-file " + bad.string());
+  EXPECT_EQ(v.code, 1) << v.out;
+  expect_contains(v.out, "arc_exclusivity");
+  fs::remove_all(dir);
+}
+
+TEST(TorusCli, ScheduleTableAndSvg) {
+  const CliRun t = run("schedule torus --algo tadt --sides 3x3");
+  ASSERT_EQ(t.code, 0) << t.out;
+  expect_contains(t.out, "torus 3x3 tadt (N = 9); lower bound 2 rounds");
+  expect_contains(t.out, "round 0:\n  (0,0) -> (1,0)  +0  packet of (0,0)");
+  expect_contains(t.out, "2 rounds (bound 2), 72 transmissions");
+  const CliRun s = run("schedule torus --algo tadt --sides 7x7 --format svg");
+  ASSERT_EQ(s.code, 0) << s.out;
+  expect_contains(s.out, "<svg");
+  expect_contains(s.out, "torus 7x7: 48 arcs, height 12");
+}
+
+TEST(TorusCli, BadInputExitsTwoNamingTheValue) {
+  struct Case {
+    std::string args;
+    std::string named;
+  };
+  for (const Case& c : {Case{"schedule torus --algo tadt --sides 4x4", "4x4: no construction"},
+                        Case{"schedule torus --algo tadt --sides 4x6", "use synth tadt"},
+                        Case{"schedule torus --algo tadt --sides 0x5", "side 0"},
+                        Case{"schedule torus --algo tadt --sides 5x5,7x7", "takes one"},
+                        Case{"schedule torus --algo snake --sides 5x5", "'snake'"},
+                        Case{"schedule torus --algo hamilton --sides 5x5", "hamilton: not built yet"},
+                        Case{"schedule torus --algo tadt --sides 5x5 --format png", "png"},
+                        Case{"verify torus --algo tadt --sides 3x3..6x6", "4x4: no construction"},
+                        Case{"verify torus --algo tiling --sides 5x5", "tiling: not built yet"},
+                        Case{"verify torus --algo diagonal --sides 5x5", "diagonal: not built yet"},
+                        Case{"verify torus --algo tadt --sides 3x-3", "side -3"},
+                        Case{"verify torus --algo tadt --sides 5x5 --p 3", "--p '3'"}}) {
+    const CliRun r = run(c.args);
+    EXPECT_EQ(r.code, 2) << c.args << "\n" << r.out;
+    expect_contains(r.out, c.named);
+  }
+}
+
+TEST(TorusCli, VerifyWritesReportsWithHeightsAndThePicture) {
+  const auto dir = test_cli::fresh_temp_dir("torus_cli", "verify");
+  const CliRun r = run("verify torus --algo tadt --sides 3x3..11x11:2,3x3x3..5x5x5:2 --jobs 2 --report " +
+                       dir.string() + " --format json,md,html");
+  ASSERT_EQ(r.code, 0) << r.out;
+  expect_contains(r.out, "PASS torus-tadt: 7 checked, 7 passed");
+  const auto j = nlohmann::json::parse(read(dir / "summary.json"));
+  const auto& c = j.at("constructions").at(0);
+  EXPECT_EQ(c.at("instances").size(), 7u);
+  for (const auto& i : c.at("instances")) EXPECT_EQ(i.at("rounds"), i.at("lower_bound")) << i.dump();
+  const std::string html = read(dir / "report.html");
+  expect_contains(html, "<svg");
+  expect_contains(html, "TADT generic tree of torus 11x11");
+  expect_contains(html, "11x11: 30/30");
+  expect_contains(html, "5x5x5: 21/21");
+  EXPECT_TRUE(fs::exists(dir / "tadt_tree.svg"));
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace collverify

@@ -1,0 +1,54 @@
+// --sides parsing: single shapes, square and cube ranges (with a step), lists, and every bad
+// input named in the message.
+#include "generators/torus_sides.hpp"
+
+#include <gtest/gtest.h>
+
+#include "model/error.hpp"
+
+namespace collverify {
+namespace {
+
+TEST(TorusSides, ShapesRangesAndLists) {
+  EXPECT_EQ(parse_torus_sides("5x5"), (std::vector<TorusSides>{{5, 5}}));
+  EXPECT_EQ(parse_torus_sides("4x6x3"), (std::vector<TorusSides>{{4, 6, 3}}));
+  EXPECT_EQ(parse_torus_sides("7"), (std::vector<TorusSides>{{7}}));
+  const auto squares = parse_torus_sides("3x3..41x41");
+  ASSERT_EQ(squares.size(), 39u);
+  EXPECT_EQ(squares.front(), (TorusSides{3, 3}));
+  EXPECT_EQ(squares[1], (TorusSides{4, 4}));
+  EXPECT_EQ(squares.back(), (TorusSides{41, 41}));
+  const auto cubes = parse_torus_sides("3x3x3..13x13x13:2");
+  ASSERT_EQ(cubes.size(), 6u);
+  EXPECT_EQ(cubes[5], (TorusSides{13, 13, 13}));
+  EXPECT_EQ(parse_torus_sides("5x5,4x6,3x3..5x5"),
+            (std::vector<TorusSides>{{5, 5}, {4, 6}, {3, 3}, {4, 4}, {5, 5}}));
+  EXPECT_EQ(sides_text(TorusSides{3, 4, 5}), "3x4x5");
+}
+
+void expect_refused(const std::string& text, const std::string& named) {
+  try {
+    (void)parse_torus_sides(text);
+    ADD_FAILURE() << text << " accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(named), std::string::npos) << text << ": " << e.what();
+  }
+}
+
+TEST(TorusSides, BadInputIsNamed) {
+  expect_refused("0x5", "side 0");
+  expect_refused("5x-3", "side -3");
+  expect_refused("5xa", "'a'");
+  expect_refused("5x", "''");
+  expect_refused("", "empty");
+  expect_refused("5x5,,3x3", "empty item");
+  expect_refused("3x4..5x5", "3x4..5x5");
+  expect_refused("3x3..5x5x5", "3x3..5x5x5");
+  expect_refused("9x9..3x3", "reversed");
+  expect_refused("3x3..9x9:0", "side 0");
+  expect_refused("1x1..200000x200000", "more than");
+  expect_refused("99999999999x3", "99999999999");
+}
+
+}  // namespace
+}  // namespace collverify
