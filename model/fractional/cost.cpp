@@ -44,9 +44,11 @@ double cost_over_k(double steps, double s, double kappa) { return steps * (1.0 /
 
 void validate_cost_input(std::int64_t P, double kappa) {
   if (P < 1) throw InputError(fmt::format("--P {}: the machine size must be at least 1", P));
-  if (!(kappa > 0) || !std::isfinite(kappa))
-    throw InputError(fmt::format("--k-over-t {}: the message length k/t must be a finite number > 0",
-                                 kappa));
+  if (!(kappa > 0) || !(kappa <= kMaxKappa))
+    throw InputError(fmt::format(
+        "--k-over-t {}: the message length k/t must be a number > 0 and at most {:g}", kappa,
+        kMaxKappa));
+  if (P >= kMaxP) throw InputError(fmt::format("--P {}: the machine size must be below 2^62", P));
 }
 
 CostPoint fractional_cost(std::int64_t P, std::int64_t r, std::int64_t s, double kappa) {
@@ -65,14 +67,31 @@ CostPoint best_for_r(std::int64_t P, std::int64_t r, double kappa) {
   return p;
 }
 
+double depth_lower_bound(std::int64_t P, std::int64_t r) {
+  if (P <= 2) return static_cast<double>(P - 2);
+  if (r > P - 2) return static_cast<double>(P - 2);
+  // Q_i = P_i + r satisfies Q_i = Q_{i-r} + Q_{i-r-1} <= 2 Q_{i-r} for i > r and Q_i <= 2r + 1
+  // for i <= r, so P_i < (2r + 1) 2^(ceil(i/r) - 1) and the first i with P_i >= P exceeds
+  // r log2(P / (2r + 1)); also P_r = r + 1 < P, so d >= r.
+  const auto rd = static_cast<double>(r);
+  // (1 - 1e-9): room for the rounding of log2 and of P as a double.
+  const double by_doubling = rd * std::log2(static_cast<double>(P) / (2 * rd + 1)) * (1 - 1e-9) - 1;
+  return std::max(rd, std::floor(by_doubling));
+}
+
 CostPoint best_fractional(std::int64_t P, double kappa) {
   if (P == 1) return one_pu();
   CostPoint best = best_for_r(P, 1, kappa);
   double bound = best.T_over_k * kappa;  // the best T / t found so far
   for (std::int64_t r = 2; r <= r_limit(P); ++r) {
-    // T_r'^s / t >= (sqrt(d) + sqrt(c kappa))^2 >= (sqrt(r) + sqrt(kappa))^2 for all r' >= r.
+    // T_r'^s / t >= (sqrt(d) + sqrt(c kappa))^2 >= (sqrt(r) + sqrt(kappa))^2 for all r' >= r
+    // (d >= r' >= r): no larger r can do better.
     const double floor_r = std::pow(std::sqrt(static_cast<double>(r)) + std::sqrt(kappa), 2);
     if (floor_r >= bound) break;
+    // This r alone: the same bound with the doubling bound on d (no recurrence to run).
+    const double floor_this =
+        std::pow(std::sqrt(depth_lower_bound(P, r)) + std::sqrt(c_of(r) * kappa), 2);
+    if (floor_this >= bound) continue;
     const CostPoint p = best_for_r(P, r, kappa);
     if (p.T_over_k < best.T_over_k) {
       best = p;
@@ -207,5 +226,23 @@ std::vector<double> log_grid(double lo_exp10, double hi_exp10, int points) {
     out.push_back(std::pow(10.0, lo_exp10 + (hi_exp10 - lo_exp10) * i / (points - 1)));
   return out;
 }
+
+SpeedupCurve speedup_curve(std::int64_t P, const std::vector<double>& kappas) {
+  SpeedupCurve c;
+  c.P = P;
+  for (const double kappa : kappas) {
+    c.points.push_back(speedup(P, kappa));
+    const SpeedupPoint& now = c.points.back();
+    if (now.integer_speedup > c.points[c.integer_max].integer_speedup)
+      c.integer_max = c.points.size() - 1;
+    if (now.continuous_speedup > c.points[c.continuous_max].continuous_speedup)
+      c.continuous_max = c.points.size() - 1;
+  }
+  return c;
+}
+
+std::vector<std::int64_t> figure3_machines() { return {64, 1024, 16384}; }
+
+std::vector<double> figure3_kappas() { return log_grid(0, 7, 141); }
 
 }  // namespace collverify::fractional

@@ -30,7 +30,8 @@
 //     T is convex in s = m r, so the integer optimum is next to the real one (we evaluate m* - 1
 //     .. m* + 1, clamped to m >= 1); r stops when (sqrt(r) + sqrt(kappa))^2 >= the best T/t
 //     found, which bounds T_r^s from below for every larger r <= P - 2 because d >= r there
-//     (P_r = r + 1 < P) and (d + c s)(1 + kappa/s) >= (sqrt(d) + sqrt(c kappa))^2.
+//     (P_r = r + 1 < P) and (d + c s)(1 + kappa/s) >= (sqrt(d) + sqrt(c kappa))^2; an r whose
+//     bound with depth_lower_bound already exceeds the best is skipped without its recurrence.
 //     Its slow twin (best_fractional_grid, cost_slow.cpp) evaluates every (r, s) of a grid.
 //   - Ties: the smaller T; then the smaller r; then the smaller s (the order of evaluation).
 //   - P = 1: nothing is sent; every row costs 0 (r = 1, d = -1, s = 1).
@@ -59,7 +60,9 @@ struct CostPoint {
 // T/k of `steps` steps of packets of size k/s: steps (1/kappa + 1/s).
 double cost_over_k(double steps, double s, double kappa);
 
-// InputError naming the value unless P >= 1 and kappa is finite and > 0.
+// k/t above 10^9 is refused: the search then tries up to P values of r (a second at P = 16384).
+inline constexpr double kMaxKappa = 1e9;
+// InputError naming the value unless 1 <= P < 2^62 and 0 < kappa <= kMaxKappa.
 void validate_cost_input(std::int64_t P, double kappa);
 
 // T_r^s for one (r, s) (no constraint between r and s here; r >= 1).
@@ -70,6 +73,9 @@ CostPoint best_fractional(std::int64_t P, double kappa);
 // Its slow twin: every r in 1..min(r_max, max(1, P - 2)) and every multiple s of r up to s_max.
 CostPoint best_fractional_grid(std::int64_t P, double kappa, std::int64_t r_max,
                                std::int64_t s_max);
+// A lower bound on depth(P, r) without running the recurrence (for r <= P - 2: max(r,
+// r log2(P / (2r + 1)) - 1), from P_i + r <= (2r + 1) 2^(ceil(i/r) - 1)); P - 2 otherwise.
+double depth_lower_bound(std::int64_t P, std::int64_t r);
 // The best s for one r (s multiple of r), fast path.
 CostPoint best_for_r(std::int64_t P, std::int64_t r, double kappa);
 
@@ -109,5 +115,17 @@ struct SpeedupPoint {
 SpeedupPoint speedup(std::int64_t P, double kappa);
 // kappa = 10^(lo + i (hi - lo) / (points - 1)), i = 0..points-1.
 std::vector<double> log_grid(double lo_exp10, double hi_exp10, int points);
+
+// One curve of Figure 3 and its maxima.
+struct SpeedupCurve {
+  std::int64_t P = 0;
+  std::vector<SpeedupPoint> points;
+  std::size_t integer_max = 0;     // index of the largest integer_speedup (first on ties)
+  std::size_t continuous_max = 0;  // index of the largest continuous_speedup
+};
+SpeedupCurve speedup_curve(std::int64_t P, const std::vector<double>& kappas);
+// Figure 3 as we draw it: P = 64, 1024, 16384 over k/t = 10^0 .. 10^7, 20 points a decade.
+std::vector<std::int64_t> figure3_machines();
+std::vector<double> figure3_kappas();
 
 }  // namespace collverify::fractional

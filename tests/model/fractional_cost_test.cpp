@@ -29,6 +29,28 @@ TEST(FractionalCost, OneSetOfParametersByHand) {
   EXPECT_DOUBLE_EQ(q.T_over_k, 9 * 3.5 / 10);
 }
 
+TEST(FractionalCost, DepthLowerBoundHolds) {
+  // The inequality behind it, on the sizes themselves: P_i + r <= (2r + 1) 2^(ceil(i/r) - 1).
+  for (std::int64_t r = 1; r <= 12; ++r) {
+    const auto sizes = layout_sizes(r, 40 * r);
+    for (std::int64_t i = 0; i <= 40 * r; ++i) {
+      const std::int64_t e = std::max<std::int64_t>(0, (i + r - 1) / r - 1);
+      if (e > 40) break;
+      EXPECT_LE(sizes[static_cast<std::size_t>(i)] + r, (2 * r + 1) << e) << "r=" << r << " i=" << i;
+    }
+  }
+  for (std::int64_t P = 1; P <= 3000; P += (P < 100 ? 1 : 37)) {
+    for (std::int64_t r = 1; r <= 40; ++r) {
+      // depth through fractional_cost (not inlined here: GCC 12 sees a false array bound).
+      EXPECT_LE(depth_lower_bound(P, r), fractional_cost(P, r, 1, 1.0).d) << "P=" << P << " r=" << r;
+    }
+  }
+  for (std::int64_t r : {1, 7, 100, 5000}) {
+    EXPECT_LE(depth_lower_bound(std::int64_t{1} << 40, r),
+              fractional_cost(std::int64_t{1} << 40, r, 1, 1.0).d);
+  }
+}
+
 TEST(FractionalCost, ChainByHand) {
   // P = 6, kappa = 4: (4 + s)(1 + 4/s) / 4 over s: s = 1: 25/4, 2: 18/4, 3: 49/12, 4: 16/4, 5: 81/20.
   const CostPoint c = chain_best(6, 4.0);
@@ -113,6 +135,10 @@ TEST(FractionalCost, BadInputNamesTheValue) {
   EXPECT_NE(message(8, std::nan("")).find("--k-over-t nan"), std::string::npos);
   EXPECT_NE(message(8, std::numeric_limits<double>::infinity()).find("--k-over-t inf"),
             std::string::npos);
+  EXPECT_NE(message(8, 2e9).find("--k-over-t 2e+09"), std::string::npos);
+  EXPECT_NE(message(std::int64_t{1} << 62, 10).find("--P 4611686018427387904"), std::string::npos);
+  EXPECT_EQ(message(8, 1e9), "accepted");
+  EXPECT_EQ(message((std::int64_t{1} << 62) - 1, 10), "accepted");
 }
 
 TEST(FractionalCost, FastSearchAgreesWithTheGridOnFixedCases) {
