@@ -157,6 +157,8 @@ double continuous_fractional_over_k(std::int64_t P, double kappa, std::int64_t* 
   for (std::int64_t r = 2; r <= r_limit(P); ++r) {
     // (sqrt(c) + sqrt(d / kappa))^2 >= (1 + sqrt(r / kappa))^2 for every r' >= r (d >= r).
     if (std::pow(1 + std::sqrt(static_cast<double>(r) / kappa), 2) >= best) break;
+    if (std::pow(std::sqrt(c_of(r)) + std::sqrt(depth_lower_bound(P, r) / kappa), 2) >= best)
+      continue;
     const double t = t_of(r);
     if (t < best) {
       best = t;
@@ -241,8 +243,31 @@ SpeedupCurve speedup_curve(std::int64_t P, const std::vector<double>& kappas) {
   return c;
 }
 
+SpeedupPoint refine_max(const SpeedupCurve& c, bool integer, int points) {
+  CV_ASSERT(!c.points.empty(), "a curve has points");
+  const std::size_t at = integer ? c.integer_max : c.continuous_max;
+  const double lo = c.points[at == 0 ? 0 : at - 1].kappa;
+  const double hi = c.points[std::min(at + 1, c.points.size() - 1)].kappa;
+  auto value = [integer](const SpeedupPoint& p) {
+    return integer ? p.integer_speedup : p.continuous_speedup;
+  };
+  SpeedupPoint best = c.points[at];
+  if (hi <= lo) return best;
+  for (const double kappa : log_grid(std::log10(lo), std::log10(hi), points)) {
+    const SpeedupPoint p = speedup(c.P, kappa);
+    if (value(p) > value(best)) best = p;
+  }
+  return best;
+}
+
 std::vector<std::int64_t> figure3_machines() { return {64, 1024, 16384}; }
 
 std::vector<double> figure3_kappas() { return log_grid(0, 7, 141); }
+
+std::vector<SpeedupCurve> figure3_curves() {
+  std::vector<SpeedupCurve> out;
+  for (const std::int64_t P : figure3_machines()) out.push_back(speedup_curve(P, figure3_kappas()));
+  return out;
+}
 
 }  // namespace collverify::fractional

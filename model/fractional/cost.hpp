@@ -124,8 +124,12 @@ struct SpeedupCurve {
   std::size_t continuous_max = 0;  // index of the largest continuous_speedup
 };
 SpeedupCurve speedup_curve(std::int64_t P, const std::vector<double>& kappas);
+// The curve's maximum located more finely: `points` log-spaced k/t between the neighbours of the
+// grid's maximum (integer == true: integer_speedup, else continuous_speedup).
+SpeedupPoint refine_max(const SpeedupCurve& c, bool integer, int points = 400);
 // Figure 3 as we draw it: P = 64, 1024, 16384 over k/t = 10^0 .. 10^7, 20 points a decade.
 std::vector<std::int64_t> figure3_machines();
 std::vector<double> figure3_kappas();
+std::vector<SpeedupCurve> figure3_curves();  // every machine over every k/t above
 
 }  // namespace collverify::fractional

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "model/fractional/cost.hpp"
+#include "model/fractional/recurrence.hpp"
 
 namespace collverify::fractional {
 namespace {
@@ -46,6 +47,32 @@ RC_GTEST_PROP(FractionalCostProperty, RowsAboveTheLowerBound, ()) {
   // s is a multiple of r for the fractional rows.
   RC_ASSERT(std::fmod(t.best.s, static_cast<double>(*t.best.r)) == 0);
   RC_ASSERT(std::fmod(t.paper.s, static_cast<double>(*t.paper.r)) == 0);
+}
+
+RC_GTEST_PROP(FractionalCostProperty, ContinuousSearchEqualsEveryR, ()) {
+  // (8) minimised over r by the pruned fast path against every r of 1..min(P - 2, 400).
+  const auto P = *rc::gen::inRange<std::int64_t>(1, 3000);
+  const double kappa = random_kappa();
+  std::int64_t fast_r = 0;
+  const double fast = continuous_fractional_over_k(P, kappa, &fast_r);
+  if (P == 1) {
+    RC_ASSERT(fast == 0.0);
+    return;
+  }
+  double slow = 0;
+  std::int64_t slow_r = 0;
+  for (std::int64_t r = 1; r <= std::max<std::int64_t>(1, std::min<std::int64_t>(P - 2, 400)); ++r) {
+    const double d = static_cast<double>(depth(P, r));
+    const double t = (1 + 1.0 / static_cast<double>(r)) *
+                     std::pow(1 + std::sqrt(d * static_cast<double>(r) /
+                                            (kappa * static_cast<double>(r + 1))), 2);
+    if (slow_r == 0 || t < slow * (1 - 1e-12)) {
+      slow = t;
+      slow_r = r;
+    }
+  }
+  RC_ASSERT(fast_r < 400);
+  RC_ASSERT(std::abs(fast - slow) <= 1e-12 * slow);
 }
 
 }  // namespace

@@ -1,0 +1,11 @@
+// Registers `fractional`: the cost model of seed 002 for one machine size and message length
+// (model/fractional/cost.hpp), or Figure 3 written as CSV and SVG (reports/fractional_svg.hpp).
+#pragma once
+
+#include "cli/command.hpp"
+
+namespace collverify::cli {
+
+void register_fractional_cost_commands(const CommandTree& tree);
+
+}  // namespace collverify::cli
