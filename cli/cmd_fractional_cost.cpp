@@ -15,6 +15,8 @@
 
 #include "cli/cmd_fractional_cost.hpp"
 #include "cli/parse.hpp"
+#include "engine/fractional_cost_family.hpp"
+#include "generators/p_range.hpp"
 #include "model/error.hpp"
 #include "model/fractional/cost.hpp"
 #include "reports/fractional_svg.hpp"
@@ -167,6 +169,14 @@ int run(const Args& a) {
 }
 
 }  // namespace
+
+ConstructionSummary campaign_fractional_cost(const CampaignOptions& c, bool& complete) {
+  std::fprintf(stderr,
+               "campaign: fractional-cost for P = 64, 1024, 16384 over Figure 3's k/t (exact "
+               "search against its grid twin)\n");
+  return run_campaign_family(engine::FractionalCostFamily(), PRange::parse("64,1024,16384"), c,
+                             complete);
+}
 
 void register_fractional_cost_commands(const CommandTree& tree) {
   auto a = std::make_shared<Args>();

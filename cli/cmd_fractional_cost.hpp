@@ -7,5 +7,7 @@
 namespace collverify::cli {
 
 void register_fractional_cost_commands(const CommandTree& tree);
+// The campaign part "fractional-cost": engine/fractional_cost_family.hpp for P = 64, 1024, 16384.
+ConstructionSummary campaign_fractional_cost(const CampaignOptions& c, bool& complete);
 
 }  // namespace collverify::cli

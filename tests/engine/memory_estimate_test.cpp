@@ -20,6 +20,7 @@
 #include "engine/bcast_family.hpp"
 #include "engine/collective_family.hpp"
 #include "engine/compare_family.hpp"
+#include "engine/fractional_cost_family.hpp"
 #include "engine/run_range.hpp"
 #include "engine/schedule_source.hpp"
 #include "engine/trees_family.hpp"
@@ -145,6 +146,11 @@ TEST(MemoryEstimate, Compare) {
     expect_within_estimate(
         "compare", [] { return std::make_unique<CompareFamily>(circulant::Transcriptions{}); }, p);
   }
+}
+
+TEST(MemoryEstimate, FractionalCost) {
+  expect_within_estimate("fractional-cost", [] { return std::make_unique<FractionalCostFamily>(); },
+                         1024);
 }
 
 }  // namespace
