@@ -7,6 +7,7 @@
 #include "cli/cmd_bcast.hpp"
 #include "cli/cmd_collectives.hpp"
 #include "cli/cmd_fractional.hpp"
+#include "cli/cmd_fractional_cost.hpp"
 #include "cli/cmd_hypercube.hpp"
 #include "cli/cmd_torus.hpp"
 #include "cli/cmd_trees.hpp"
@@ -27,6 +28,7 @@ std::vector<CampaignPart> campaign_parts() {
   parts.push_back({"hypercube", campaign_hypercube});
   parts.push_back({"fractional", campaign_fractional});
   parts.push_back({"torus-tadt", campaign_torus});
+  parts.push_back({"fractional-cost", campaign_fractional_cost});
   return parts;
 }
 

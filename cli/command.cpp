@@ -12,6 +12,7 @@
 #include "engine/work_pool.hpp"
 #include "engine/run_range.hpp"
 #include "model/error.hpp"
+#include "reports/fractional_svg.hpp"
 #include "reports/hypercube_svg.hpp"
 #include "reports/torus_svg.hpp"
 #include "reports/tree_dot.hpp"
@@ -104,6 +105,18 @@ int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
                               fmt::format("TADT generic tree of torus {}, arcs coloured by level", shape),
                               tadt_tree_svg(t.sides, t.tree)});
     if (out.report_dir) write_file_atomically(*out.report_dir / "tadt_tree.svg", c.pictures_svg.back().svg);
+  }
+  // Figure 3 of seed 002: the speed-up curves as SVG (embedded) and CSV, beside the reports.
+  for (auto& c : summary.constructions) {
+    if (c.fractional_curves.empty()) continue;
+    c.pictures_svg.push_back({"fractional_speedup.svg",
+                              "Figure 3: fractional tree over the best of chain and binary tree",
+                              speedup_svg(c.fractional_curves)});
+    if (out.report_dir) {
+      write_file_atomically(*out.report_dir / "fractional_speedup.svg", c.pictures_svg.back().svg);
+      write_file_atomically(*out.report_dir / "fractional_speedup.csv",
+                            speedup_csv(c.fractional_curves));
+    }
   }
   return finish_run(summary, out);
 }

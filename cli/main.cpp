@@ -21,6 +21,7 @@
 #include "cli/cmd_hypercube.hpp"
 #include "cli/cmd_fractional.hpp"
 #include "cli/cmd_torus.hpp"
+#include "cli/cmd_fractional_cost.hpp"
 #include "cli/cmd_collectives.hpp"
 #include "cli/cmd_compare.hpp"
 #include "cli/cmd_trees.hpp"
@@ -108,6 +109,7 @@ int main(int argc, char** argv) {
   cv::cli::register_hypercube_commands(tree);
   cv::cli::register_fractional_commands(tree);
   cv::cli::register_torus_commands(tree);
+  cv::cli::register_fractional_cost_commands(tree);
   // After every registration: every option that takes a value refuses the empty string.
   cv::cli::refuse_empty_values(app);
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/gather_tree.hpp"
+#include "model/fractional/cost.hpp"
 #include "model/hypercube_tree.hpp"
 #include "model/network/level_tree.hpp"
 #include "model/verdict.hpp"
@@ -122,6 +123,9 @@ struct ConstructionSummary {
   std::optional<WitnessTree> witness_tree; // drawn into picture_dot by the writers' caller
   std::optional<HypercubePictures> hypercube_pictures;  // drawn into pictures_svg, likewise
   std::optional<TadtPicture> tadt_picture;  // drawn into pictures_svg, likewise
+  // Figure 3 of seed 002 (engine/fractional_cost_family.hpp): drawn into pictures_svg and
+  // written beside the reports as fractional_speedup.svg and fractional_speedup.csv.
+  std::vector<fractional::SpeedupCurve> fractional_curves;
   std::vector<SvgPicture> pictures_svg;   // embedded in report.html, written beside it
   Coverage coverage;
   // false when some p of the range were not checked (the run was interrupted): its verdict is

@@ -21,6 +21,7 @@
 #include "engine/collective_family.hpp"
 #include "engine/compare_family.hpp"
 #include "engine/fractional_family.hpp"
+#include "engine/fractional_cost_family.hpp"
 #include "engine/run_range.hpp"
 #include "engine/schedule_source.hpp"
 #include "engine/trees_family.hpp"
@@ -153,6 +154,11 @@ TEST(MemoryEstimate, Fractional) {
                                      : std::vector<std::int64_t>{1024, 4096}) {
     expect_within_estimate("fractional", [] { return std::make_unique<FractionalFamily>(); }, p);
   }
+}
+
+TEST(MemoryEstimate, FractionalCost) {
+  expect_within_estimate("fractional-cost", [] { return std::make_unique<FractionalCostFamily>(); },
+                         1024);
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace collverify::fractional {
 namespace {
 
@@ -35,6 +37,41 @@ TEST(FractionalRecurrence, SaturatesInsteadOfOverflowing) {
   const auto p = layout_sizes(1, 200);
   EXPECT_EQ(p.back(), kSaturated);
   EXPECT_GT(depth(std::int64_t{1} << 60, 1), 0);
+}
+
+TEST(FractionalRecurrence, DepthTerminatesUpToTheLargestP) {
+  // Saturating at 2^61 - 1 (the first reading) made depth() loop for ever on P = 2^61 .. 2^62 - 1,
+  // which the suite accepts (kMaxP = 2^62); the definition must hold there too.
+  for (const std::int64_t P : {(std::int64_t{1} << 61) - 1, std::int64_t{1} << 61,
+                               (std::int64_t{1} << 62) - 1}) {
+    for (const std::int64_t r : {std::int64_t{1}, std::int64_t{3}, std::int64_t{40}}) {
+      const std::int64_t d = depth(P, r);
+      const auto sizes = layout_sizes(r, d + 1);
+      EXPECT_LT(sizes[static_cast<std::size_t>(d)], P) << "P=" << P << " r=" << r;
+      EXPECT_GE(sizes[static_cast<std::size_t>(d + 1)], P) << "P=" << P << " r=" << r;
+    }
+  }
+}
+
+TEST(FractionalRecurrence, GroupAsLargeAsTheMachineIsTheChain) {
+  // r >= P - 1: P_i = i + 1 up to P, so d = P - 2, answered without walking P sizes.
+  EXPECT_EQ(depth(std::int64_t{1} << 40, std::int64_t{1} << 41), (std::int64_t{1} << 40) - 2);
+  EXPECT_EQ(depth(std::int64_t{1} << 40, (std::int64_t{1} << 40) - 1), (std::int64_t{1} << 40) - 2);
+  for (std::int64_t P = 1; P <= 60; ++P) {
+    for (std::int64_t r = std::max<std::int64_t>(1, P - 1); r <= P + 3; ++r) {
+      const auto sizes = layout_sizes(r, P + 2);
+      std::int64_t i = 0;
+      while (sizes[static_cast<std::size_t>(i)] < P) ++i;
+      EXPECT_EQ(depth(P, r), i - 1) << "P=" << P << " r=" << r;
+    }
+  }
+}
+
+TEST(FractionalRecurrence, SaturatedStepNeverOverflows) {
+  EXPECT_EQ(saturating_step(1, kSaturated, kSaturated), kSaturated);
+  EXPECT_EQ(saturating_step(kSaturated, 1, 1), kSaturated);
+  EXPECT_EQ(saturating_step(2, kSaturated - 5, 2), kSaturated - 1);
+  EXPECT_EQ(saturating_step(3, 4, 5), 12);
 }
 
 }  // namespace
