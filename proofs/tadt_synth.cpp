@@ -1,0 +1,322 @@
+#include "proofs/tadt_synth.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstddef>
+#include <utility>
+
+#include "checkers/network/routed_check.hpp"
+#include "model/error.hpp"
+#include "model/int_math.hpp"
+#include "model/verdict.hpp"
+#include "proofs/z3_limits.hpp"
+
+namespace collverify::proofs {
+
+using network::Direction;
+using network::LevelArc;
+using network::LevelTree;
+using network::Network;
+using Idx = std::size_t;
+
+const char* to_string(TadtMode m) { return m == TadtMode::generic ? "generic" : "per_root"; }
+
+const char* to_string(TadtStatus s) {
+  switch (s) {
+    case TadtStatus::optimal: return "optimal";
+    case TadtStatus::inconclusive: return "inconclusive";
+    case TadtStatus::recheck_failed: return "recheck_failed";
+  }
+  return "?";
+}
+
+TadtMode tadt_mode(const Network& net) {
+  const auto kind = net.kind();
+  if (kind != network::NetworkKind::torus && kind != network::NetworkKind::hypercube &&
+      kind != network::NetworkKind::mesh) {
+    throw InputError(fmt::format("TADT synthesis: {} is not a torus, mesh or hypercube",
+                                 Network::describe(net.spec())));
+  }
+  if (!net.connected()) {
+    throw InputError(fmt::format("TADT synthesis: {} is not connected",
+                                 Network::describe(net.spec())));
+  }
+  return kind == network::NetworkKind::mesh ? TadtMode::per_root : TadtMode::generic;
+}
+
+TadtLowerBound tadt_lower_bound(const Network& net, TadtMode mode) {
+  TadtLowerBound b;
+  b.nodes = net.nodes();
+  if (b.nodes <= 1) return b;
+  b.ports = net.in_degree(0);
+  for (std::int64_t v = 1; v < b.nodes; ++v) b.ports = std::min(b.ports, net.in_degree(v));
+  CV_ASSERT(b.ports > 0, "a connected network of two or more nodes has in-degree >= 1");
+  b.lemma8 = (b.nodes - 1 + b.ports - 1) / b.ports;
+  b.eccentricity = mode == TadtMode::generic ? net.eccentricity(0) : net.diameter();
+  b.value = std::max(b.lemma8, b.eccentricity);
+  return b;
+}
+
+std::int64_t tadt_variables(const Network& net, TadtMode mode, std::int64_t h) {
+  const std::string what = "TADT synthesis variables";
+  std::int64_t v = checked_mul(net.nodes() - 1, checked_mul(h, net.width(), what), what);
+  return mode == TadtMode::per_root ? checked_mul(v, net.nodes(), what) : v;
+}
+
+namespace {
+
+// The encoding of one height; `roots` is {0} (generic) or every node (per_root).
+class Encoding {
+ public:
+  Encoding(const Network& net, TadtMode mode, std::int64_t h, z3::context& ctx)
+      : net_(net), mode_(mode), h_(h), n_(static_cast<Idx>(net.nodes())),
+        k_(static_cast<Idx>(net.width())), ctx_(ctx) {
+    pred_.assign(n_ * k_, -1);
+    for (std::int64_t u = 0; u < net.nodes(); ++u) {
+      for (Direction d = 0; d < net.width(); ++d) {
+        if (const auto t = net.target(u, d)) pred_[static_cast<Idx>(*t) * k_ + static_cast<Idx>(d)] = u;
+      }
+    }
+    roots_ = mode == TadtMode::generic ? 1 : n_;
+  }
+
+  std::int64_t add_to(z3::solver& s) {
+    std::int64_t count = 0;
+    // One expr_vector each: copies of a z3::expr_vector share the same Z3 vector.
+    const Idx slots = static_cast<Idx>(h_) * (mode_ == TadtMode::generic ? k_ : n_ * k_);
+    slots_.clear();
+    for (Idx i = 0; i < slots; ++i) slots_.emplace_back(ctx_);
+    x_.assign(roots_, std::vector<std::vector<Var>>(n_));
+    for (Idx r = 0; r < roots_; ++r) count += add_tree(s, r);
+    for (const auto& slot : slots_) {
+      if (slot.size() > 1) s.add(z3::atmost(slot, 1));
+    }
+    return count;
+  }
+
+  std::vector<LevelTree> decode(const z3::model& m) const {
+    std::vector<LevelTree> out(roots_);
+    for (Idx r = 0; r < roots_; ++r) {
+      out[r].root = static_cast<std::int64_t>(r);
+      for (Idx v = 0; v < n_; ++v) {
+        for (const Var& x : x_[r][v]) {
+          if (!m.eval(x.lit, true).is_true()) continue;
+          out[r].arcs.push_back(LevelArc{pred_[v * k_ + static_cast<Idx>(x.d)], x.d, x.l});
+        }
+      }
+    }
+    return out;
+  }
+
+ private:
+  struct Var {
+    Direction d;
+    std::int64_t l;
+    z3::expr lit;
+  };
+
+  z3::expr_vector& slot(Idx v, Direction d, std::int64_t l) {
+    const Idx dl = static_cast<Idx>(l) * k_ + static_cast<Idx>(d);
+    return slots_[mode_ == TadtMode::generic ? dl : dl * n_ + v];  // per_root: the arc into v
+  }
+
+  z3::expr bool_var(const char* tag, Idx r, Idx v, std::int64_t a, std::int64_t b) {
+    return ctx_.bool_const(fmt::format("{}_{}_{}_{}_{}", tag, r, v, a, b).c_str());
+  }
+
+  std::int64_t add_tree(z3::solver& s, Idx r) {
+    const auto dist = net_.distances_from(static_cast<std::int64_t>(r));
+    // held[v][t]: v holds the packet after level t (only as strong as the x that justify it).
+    std::vector<std::vector<z3::expr>> held(n_);
+    std::int64_t count = 0;
+    for (Idx v = 0; v < n_; ++v) {
+      if (v == r) continue;
+      for (std::int64_t l = 0; l < h_; ++l) {
+        for (Direction d = 0; d < net_.width(); ++d) {
+          const std::int64_t u = pred_[v * k_ + static_cast<Idx>(d)];
+          if (u < 0 || l < dist[static_cast<Idx>(u)]) continue;
+          x_[r][v].push_back(Var{d, l, bool_var("x", r, v, l, d)});
+          slot(v, d, l).push_back(x_[r][v].back().lit);
+          ++count;
+        }
+      }
+      z3::expr_vector mine(ctx_);
+      for (const Var& x : x_[r][v]) mine.push_back(x.lit);
+      if (mine.empty()) {
+        s.add(ctx_.bool_val(false));  // v cannot be reached within h levels
+        continue;
+      }
+      s.add(z3::atleast(mine, 1) && z3::atmost(mine, 1));
+      for (std::int64_t t = 0; t + 1 < h_; ++t) {
+        held[v].push_back(bool_var("e", r, v, t, 0));
+        z3::expr why = t > 0 ? held[v][static_cast<Idx>(t - 1)] : ctx_.bool_val(false);
+        for (const Var& x : x_[r][v]) {
+          if (x.l == t) why = why || x.lit;
+        }
+        s.add(z3::implies(held[v].back(), why));
+      }
+    }
+    for (Idx v = 0; v < n_; ++v) {
+      for (const Var& x : x_[r][v]) {
+        const Idx u = static_cast<Idx>(pred_[v * k_ + static_cast<Idx>(x.d)]);
+        if (u != r) s.add(z3::implies(x.lit, held[u][static_cast<Idx>(x.l - 1)]));
+      }
+    }
+    return count;
+  }
+
+  const Network& net_;
+  TadtMode mode_;
+  std::int64_t h_;
+  Idx n_, k_, roots_ = 1;
+  z3::context& ctx_;
+  std::vector<std::int64_t> pred_;  // v * k + d -> the node whose d-arc enters v, -1: none
+  std::vector<z3::expr_vector> slots_;
+  std::vector<std::vector<std::vector<Var>>> x_;  // [root][v]
+};
+
+using Clock = std::chrono::steady_clock;
+
+}  // namespace
+
+TadtQuery tadt_query(const Network& net, TadtMode mode, std::int64_t h,
+                     const SolverOptions& options) {
+  const auto t0 = Clock::now();
+  TadtQuery q;
+  q.attempt.height = h;
+  z3::context ctx;
+  z3::solver s(ctx, "QF_FD");
+  apply_limits(ctx, s, options);
+  Encoding enc(net, mode, h, ctx);
+  q.attempt.variables = enc.add_to(s);
+  q.attempt.outcome = outcome(s.check());
+  if (q.attempt.outcome == SolverOutcome::sat) q.trees = enc.decode(s.get_model());
+  q.attempt.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  return q;
+}
+
+std::string recheck_tadt(const Network& net, std::span<const LevelTree> trees,
+                         std::int64_t lower_bound) {
+  std::vector<LevelTree> all;
+  if (trees.size() == 1 && net.has_translations()) {
+    all = network::all_translations(net, trees[0]);
+  } else {
+    all.assign(trees.begin(), trees.end());
+  }
+  if (static_cast<std::int64_t>(all.size()) != net.nodes()) {
+    return fmt::format("{} trees for {} nodes", all.size(), net.nodes());
+  }
+  for (std::size_t r = 0; r < all.size(); ++r) {
+    if (all[r].root != static_cast<std::int64_t>(r)) {
+      return fmt::format("tree {} is rooted at {}", r, all[r].root);
+    }
+    std::vector<std::pair<std::int64_t, Direction>> arcs;
+    for (const LevelArc& a : all[r].arcs) {
+      if (a.level < 0) return fmt::format("tree {}: arc from {} at level {}", r, a.from, a.level);
+      arcs.emplace_back(a.from, a.direction);
+    }
+    const std::string defect = net.spanning_tree_defect(all[r].root, arcs);
+    if (!defect.empty()) return fmt::format("tree {}: {}", r, defect);
+  }
+  const auto schedule = network::all_to_all_schedule(net, all);
+  const auto result = network::check_routed(net, schedule, {lower_bound});
+  if (result.witness) return result.witness->message;
+  return "";
+}
+
+namespace {
+
+std::string bound_text(const TadtLowerBound& b) {
+  return fmt::format("lower bound max(Lemma 8: ceil({}/{}) = {}, eccentricity {}) = {}",
+                     b.nodes - 1, b.ports, b.lemma8, b.eccentricity, b.value);
+}
+
+// Status and proof of a re-checked tree found at height h after the attempts before it.
+void judge(TadtSynthResult& r, std::uint64_t rlimit) {
+  const std::int64_t h = r.height;
+  const TadtAttempt* below = nullptr;
+  for (const TadtAttempt& a : r.attempts) {
+    if (a.height == h - 1) below = &a;
+  }
+  if (!r.recheck.empty()) {
+    r.status = TadtStatus::recheck_failed;
+    r.proof = fmt::format("Z3's tree of height {} fails the re-check: {}", h, r.recheck);
+  } else if (h <= r.bound.value) {
+    r.status = TadtStatus::optimal;
+    r.proof = fmt::format("height {} equals the {}", h, bound_text(r.bound));
+    if (below != nullptr) {
+      r.proof += fmt::format("; Z3 at height {}: {}", h - 1, to_string(below->outcome));
+    }
+  } else if (below != nullptr && below->outcome == SolverOutcome::unsat) {
+    r.status = TadtStatus::optimal;
+    r.proof = fmt::format("no tree of height <= {}: Z3 unsat (rlimit {}); above the {}", h - 1,
+                          rlimit, bound_text(r.bound));
+  } else {
+    r.status = TadtStatus::inconclusive;
+    r.proof = fmt::format("minimality not proved: Z3 gave up at height {} (rlimit {}); {}", h - 1,
+                          rlimit, bound_text(r.bound));
+  }
+}
+
+void require_size(const Network& net, TadtMode mode, std::int64_t h) {
+  const std::int64_t v = tadt_variables(net, mode, h);
+  if (v > kMaxTadtVariables) {
+    throw InputError(fmt::format(
+        "TADT synthesis of {}: {} Boolean variables at height {} (accepted: at most {}); take "
+        "smaller sides",
+        Network::describe(net.spec()), v, h, kMaxTadtVariables));
+  }
+}
+
+}  // namespace
+
+TadtSynthResult synthesize_tadt(const Network& net, const TadtSynthOptions& options) {
+  const auto t0 = Clock::now();
+  TadtSynthResult r;
+  r.mode = tadt_mode(net);
+  r.bound = tadt_lower_bound(net, r.mode);
+  const std::int64_t n = net.nodes();
+  if (n == 1) {
+    r.found = true;
+    r.trees.push_back(LevelTree{});
+    r.status = TadtStatus::optimal;
+    r.proof = "a single node: height 0";
+    return r;
+  }
+  const std::int64_t last = options.max_height > 0 ? options.max_height : n - 1;
+  std::int64_t h = r.bound.value;
+  if (options.from_below_bound && h > 0) --h;
+  require_size(net, r.mode, h);
+  for (; h <= last; ++h) {
+    if (tadt_variables(net, r.mode, h) > kMaxTadtVariables) break;
+    TadtQuery q = tadt_query(net, r.mode, h, options.solver);
+    r.attempts.push_back(q.attempt);
+    if (q.attempt.outcome != SolverOutcome::sat) continue;
+    r.found = true;
+    r.trees = std::move(q.trees);
+    for (const LevelTree& t : r.trees) r.height = std::max(r.height, network::height(t));
+    r.recheck = recheck_tadt(net, r.trees, r.bound.value);
+    judge(r, options.solver.rlimit);
+    break;
+  }
+  if (!r.found) {
+    r.status = TadtStatus::inconclusive;
+    r.proof = fmt::format("no tree found up to height {} (rlimit {}, at most {} variables); {}",
+                          h - 1, options.solver.rlimit, kMaxTadtVariables, bound_text(r.bound));
+  }
+  r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  return r;
+}
+
+int tadt_exit_code(const TadtSynthResult& r) {
+  switch (r.status) {
+    case TadtStatus::optimal: return 0;
+    case TadtStatus::recheck_failed: return 1;
+    case TadtStatus::inconclusive: return 3;
+  }
+  return 3;
+}
+
+}  // namespace collverify::proofs

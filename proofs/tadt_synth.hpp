@@ -1,0 +1,124 @@
+// Z3 synthesis of time-arc-disjoint trees (TADTs, seed 003: Lemma 8, Definition 9, Corollary 10,
+// Lemma 11) of minimum height, for the networks with no closed-form construction (even and
+// rectangular tori, 3D tori with any sides, meshes).
+//
+// Two modes, chosen by the network:
+//   generic   (torus, hypercube: vertex-symmetric and orthogonal, translate_direction is the
+//             identity): one spanning tree rooted at 0 whose arcs at each level have pairwise
+//             distinct directions (Lemma 11); its N translations are then pairwise TADTs.
+//   per_root  (mesh: no translations): N trees, tree r rooted at r, such that no arc (u, d) is
+//             used by two trees at the same level (Definition 9 directly).
+// Encoding (one Z3 query per height h, plain Booleans and cardinalities, solver "QF_FD"):
+//   x[v][l][d]   v is entered at level l over the arc of direction d (from pred(v, d), the node
+//                whose d-arc enters v); only for l >= dist(root, pred) (a node at distance delta
+//                cannot send before level delta), l < h;
+//   exactly one x per non-root node; at most one x per (level, direction) (generic) or per
+//   (level, arc) over the trees (per_root); x[v][l][d] -> e[pred][l-1] where e[u][t] ("u holds
+//   the packet after level t") -> e[u][t-1] or some x[u][t][.], e[u][-1] false, e[root][.] true.
+// Search: h from the lower bound L upwards until sat (at most N - 1: a breadth-first order with
+// one arc per level always fits). L = max(Lemma 8's ceil((N - 1)/k), the root's eccentricity
+// (per_root: the diameter)), where k is the smallest in-degree (torus: the degree; a mesh corner
+// receives its N - 1 packets through 2 ports). Optimality: h = L, or Z3 answered unsat at h - 1;
+// an exhausted rlimit at h - 1 leaves the height inconclusive (exit 3), never a pass.
+// Trust: every tree Z3 returns is re-checked by recheck_tadt (spanning-tree structure plus the
+// routed checker of checkers/network/ on the all-to-all schedule of the N trees, all-port, full
+// duplex, store-and-forward, non-combining, held against L); a tree that fails is reported as
+// recheck_failed (exit 1), not as a result.
+// Cost: (N - 1) * h * k Booleans (per_root: N times that); sizes above kMaxTadtVariables are
+// refused up front with the count. Ties: whatever model Z3 returns first (deterministic for a
+// given Z3 version and rlimit).
+// Example: torus 3x3: L = ceil(8/4) = 2, sat at h = 2, optimal (equals the bound); mesh 2x2:
+// L = max(ceil(3/2), 2) = 2, four trees of height 2.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "model/network/level_tree.hpp"
+#include "model/network/network.hpp"
+#include "proofs/solver.hpp"
+
+namespace collverify::proofs {
+
+enum class TadtMode { generic, per_root };
+const char* to_string(TadtMode m);
+
+// Boolean variables of the encoding above which a size is refused (about 1 KiB of Z3 memory
+// each with the clauses).
+inline constexpr std::int64_t kMaxTadtVariables = 2'000'000;
+
+struct TadtLowerBound {
+  std::int64_t nodes = 0;
+  std::int64_t ports = 0;         // k: the smallest in-degree
+  std::int64_t lemma8 = 0;        // ceil((N - 1) / k)
+  std::int64_t eccentricity = 0;  // generic: of node 0; per_root: the diameter
+  std::int64_t value = 0;         // max of the two
+};
+
+struct TadtAttempt {
+  std::int64_t height = 0;
+  SolverOutcome outcome = SolverOutcome::inconclusive;
+  std::int64_t variables = 0;
+  double seconds = 0;
+};
+
+enum class TadtStatus {
+  optimal,         // a tree of height h, re-checked, and h is proved minimal
+  inconclusive,    // a tree (re-checked) but minimality not proved, or no tree within the limits
+  recheck_failed,  // Z3's tree failed the independent re-check: an encoding bug (exit 1)
+};
+const char* to_string(TadtStatus s);
+
+struct TadtSynthOptions {
+  SolverOptions solver;
+  // Start one level below the lower bound, so that Z3 itself confirms the bound (a cross-check of
+  // the encoding; a tree found there fails the re-check's lower_bound).
+  bool from_below_bound = false;
+  std::int64_t max_height = 0;  // 0: N - 1
+};
+
+struct TadtSynthResult {
+  TadtMode mode = TadtMode::generic;
+  TadtLowerBound bound;
+  bool found = false;
+  std::int64_t height = 0;
+  std::vector<network::LevelTree> trees;  // generic: one, rooted at 0; per_root: N, tree r at r
+  std::vector<TadtAttempt> attempts;      // in the order asked
+  TadtStatus status = TadtStatus::inconclusive;
+  std::string proof;    // one line: why h is minimal, or why that is not known
+  std::string recheck;  // empty: the re-check passed; otherwise its witness
+  double seconds = 0;
+};
+
+// The mode of `net`; InputError for networks the synthesis does not take (fully connected,
+// crossbar) or that are not connected.
+TadtMode tadt_mode(const network::Network& net);
+TadtLowerBound tadt_lower_bound(const network::Network& net, TadtMode mode);
+// Booleans of the query at height h (InputError on overflow).
+std::int64_t tadt_variables(const network::Network& net, TadtMode mode, std::int64_t h);
+
+// One query: a tree (or N trees) of height <= h, or unsat / inconclusive.
+struct TadtQuery {
+  TadtAttempt attempt;
+  std::vector<network::LevelTree> trees;  // when sat
+};
+TadtQuery tadt_query(const network::Network& net, TadtMode mode, std::int64_t h,
+                     const SolverOptions& options);
+
+// The search from the lower bound upwards; InputError when the first query exceeds
+// kMaxTadtVariables (the message names the network and the count).
+TadtSynthResult synthesize_tadt(const network::Network& net, const TadtSynthOptions& options);
+
+// The independent re-check. `trees`: one generic tree (networks with translations; all N
+// translations are checked) or N trees, tree r rooted at r. Empty when every tree is a spanning
+// tree of `net` (Network::spanning_tree_defect) with non-negative levels and the all-to-all
+// routed schedule passes check_routed against `lower_bound` (kNone: none); otherwise the defect.
+std::string recheck_tadt(const network::Network& net, std::span<const network::LevelTree> trees,
+                         std::int64_t lower_bound);
+
+// 0 optimal, 1 recheck_failed, 3 inconclusive.
+int tadt_exit_code(const TadtSynthResult& r);
+
+}  // namespace collverify::proofs
