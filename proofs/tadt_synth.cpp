@@ -206,23 +206,28 @@ std::string recheck_tadt(const Network& net, std::span<const LevelTree> trees,
     all.assign(trees.begin(), trees.end());
   }
   if (static_cast<std::int64_t>(all.size()) != net.nodes()) {
-    return fmt::format("{} trees for {} nodes", all.size(), net.nodes());
+    return fmt::format("trees: {} trees for {} nodes", all.size(), net.nodes());
   }
   for (std::size_t r = 0; r < all.size(); ++r) {
     if (all[r].root != static_cast<std::int64_t>(r)) {
-      return fmt::format("tree {} is rooted at {}", r, all[r].root);
+      return fmt::format("trees: tree {} is rooted at {}", r, all[r].root);
     }
     std::vector<std::pair<std::int64_t, Direction>> arcs;
     for (const LevelArc& a : all[r].arcs) {
-      if (a.level < 0) return fmt::format("tree {}: arc from {} at level {}", r, a.from, a.level);
+      if (a.level < 0) {
+        return fmt::format("level: tree {}: arc from {} at level {}", r, a.from, a.level);
+      }
       arcs.emplace_back(a.from, a.direction);
     }
     const std::string defect = net.spanning_tree_defect(all[r].root, arcs);
-    if (!defect.empty()) return fmt::format("tree {}: {}", r, defect);
+    if (!defect.empty()) return fmt::format("spanning_tree: tree {}: {}", r, defect);
   }
   const auto schedule = network::all_to_all_schedule(net, all);
   const auto result = network::check_routed(net, schedule, {lower_bound});
-  if (result.witness) return result.witness->message;
+  if (result.witness) {
+    return fmt::format("{}: {}", network::to_string(result.witness->property),
+                       result.witness->message);
+  }
   return "";
 }
 
@@ -308,6 +313,79 @@ TadtSynthResult synthesize_tadt(const Network& net, const TadtSynthOptions& opti
   }
   r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   return r;
+}
+
+namespace {
+
+// Backtracking of tadt_min_height_brute_force at one height.
+struct BruteForce {
+  const Network& net;
+  bool generic;  // slots (level, direction); otherwise (level, arc)
+  std::int64_t h;
+  std::vector<std::pair<std::int64_t, std::int64_t>> items;  // (root, node)
+  std::vector<std::int64_t> level, from;                     // per item
+  std::vector<char> used;                                    // per slot
+
+  std::int64_t item_of(std::int64_t root, std::int64_t node) const {
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      if (items[i] == std::pair{root, node}) return static_cast<std::int64_t>(i);
+    }
+    return -1;
+  }
+
+  bool valid() const {  // every node above its parent in its own tree
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      if (from[i] == items[i].first) continue;
+      if (level[static_cast<Idx>(item_of(items[i].first, from[i]))] >= level[i]) return false;
+    }
+    return true;
+  }
+
+  bool search(std::size_t i) {
+    if (i == items.size()) return valid();
+    const auto [root, v] = items[i];
+    for (std::int64_t l = 0; l < h; ++l) {
+      for (Direction d = 0; d < net.width(); ++d) {
+        std::int64_t u = -1;
+        for (std::int64_t w = 0; w < net.nodes() && u < 0; ++w) {
+          if (net.target(w, d) == v) u = w;
+        }
+        if (u < 0) continue;
+        const std::int64_t key = l * net.width() + d;
+        const Idx slot = static_cast<Idx>(generic ? key : key * net.nodes() + v);
+        if (used[slot]) continue;
+        used[slot] = 1, level[i] = l, from[i] = u;
+        if (search(i + 1)) return true;
+        used[slot] = 0;
+      }
+    }
+    return false;
+  }
+};
+
+}  // namespace
+
+std::int64_t tadt_min_height_brute_force(const Network& net) {
+  const TadtMode mode = tadt_mode(net);
+  const std::int64_t n = net.nodes();
+  const std::int64_t items = (n - 1) * (mode == TadtMode::generic ? 1 : n);
+  if (items > kMaxBruteForceItems) {
+    throw InputError(fmt::format("TADT brute force: {} has {} tree nodes to place (accepted: at "
+                                 "most {})", Network::describe(net.spec()), items,
+                                 kMaxBruteForceItems));
+  }
+  for (std::int64_t h = 0;; ++h) {
+    BruteForce b{net, mode == TadtMode::generic, h, {}, {}, {}, {}};
+    for (std::int64_t r = 0; r < (mode == TadtMode::generic ? 1 : n); ++r) {
+      for (std::int64_t v = 0; v < n; ++v) {
+        if (v != r) b.items.emplace_back(r, v);
+      }
+    }
+    b.level.assign(b.items.size(), -1);
+    b.from.assign(b.items.size(), -1);
+    b.used.assign(static_cast<Idx>(h * net.width() * n), 0);
+    if (b.search(0)) return h;
+  }
 }
 
 int tadt_exit_code(const TadtSynthResult& r) {

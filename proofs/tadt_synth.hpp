@@ -114,9 +114,19 @@ TadtSynthResult synthesize_tadt(const network::Network& net, const TadtSynthOpti
 // The independent re-check. `trees`: one generic tree (networks with translations; all N
 // translations are checked) or N trees, tree r rooted at r. Empty when every tree is a spanning
 // tree of `net` (Network::spanning_tree_defect) with non-negative levels and the all-to-all
-// routed schedule passes check_routed against `lower_bound` (kNone: none); otherwise the defect.
+// routed schedule passes check_routed against `lower_bound` (kNone: none); otherwise the defect,
+// led by the property broken ("spanning_tree: ...", "arc_exclusivity: round 1: ...", the routed
+// checker's property names).
 std::string recheck_tadt(const network::Network& net, std::span<const network::LevelTree> trees,
                          std::int64_t lower_bound);
+
+// The slow, obviously correct twin of the search: the smallest height for which some assignment
+// of a (level, direction) to every non-root node of every tree uses each slot (generic: (level,
+// direction); per_root: (level, arc)) at most once and gives every node a level above its
+// parent's; by backtracking over nodes in index order. For tiny networks only: InputError above
+// kMaxBruteForceItems (non-root nodes over all trees).
+inline constexpr std::int64_t kMaxBruteForceItems = 12;
+std::int64_t tadt_min_height_brute_force(const network::Network& net);
 
 // 0 optimal, 1 recheck_failed, 3 inconclusive.
 int tadt_exit_code(const TadtSynthResult& r);
