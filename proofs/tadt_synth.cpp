@@ -65,6 +65,25 @@ std::int64_t tadt_variables(const Network& net, TadtMode mode, std::int64_t h) {
   return mode == TadtMode::per_root ? checked_mul(v, net.nodes(), what) : v;
 }
 
+void require_tadt_size(const network::NetworkSpec& spec) {
+  std::int64_t n = 1, least = 0;
+  bool overflow = false;
+  for (const std::int64_t side : spec.params) {
+    if (side < 1) throw InputError(fmt::format("TADT synthesis: side {} is below 1", side));
+    overflow = overflow || __builtin_mul_overflow(n, side, &n);
+  }
+  overflow = overflow || __builtin_mul_overflow(n - 1, n - 1, &least);
+  if (spec.kind == network::NetworkKind::mesh) {
+    overflow = overflow || __builtin_mul_overflow(least, n, &least);
+  }
+  if (overflow || least > kMaxTadtVariables) {
+    throw InputError(fmt::format("TADT synthesis of {}: at least {} Boolean variables (accepted: "
+                                 "at most {}); take smaller sides", Network::describe(spec),
+                                 overflow ? std::string("2^63") : std::to_string(least),
+                                 kMaxTadtVariables));
+  }
+}
+
 namespace {
 
 // The encoding of one height; `roots` is {0} (generic) or every node (per_root).
@@ -238,8 +257,19 @@ std::string bound_text(const TadtLowerBound& b) {
                      b.nodes - 1, b.ports, b.lemma8, b.eccentricity, b.value);
 }
 
-// Status and proof of a re-checked tree found at height h after the attempts before it.
-void judge(TadtSynthResult& r, std::uint64_t rlimit) {
+void require_size(const Network& net, TadtMode mode, std::int64_t h) {
+  const std::int64_t v = tadt_variables(net, mode, h);
+  if (v > kMaxTadtVariables) {
+    throw InputError(fmt::format(
+        "TADT synthesis of {}: {} Boolean variables at height {} (accepted: at most {}); take "
+        "smaller sides",
+        Network::describe(net.spec()), v, h, kMaxTadtVariables));
+  }
+}
+
+}  // namespace
+
+void judge_tadt(TadtSynthResult& r, std::uint64_t rlimit) {
   const std::int64_t h = r.height;
   const TadtAttempt* below = nullptr;
   for (const TadtAttempt& a : r.attempts) {
@@ -260,22 +290,13 @@ void judge(TadtSynthResult& r, std::uint64_t rlimit) {
                           rlimit, bound_text(r.bound));
   } else {
     r.status = TadtStatus::inconclusive;
-    r.proof = fmt::format("minimality not proved: Z3 gave up at height {} (rlimit {}); {}", h - 1,
-                          rlimit, bound_text(r.bound));
+    r.proof = below != nullptr
+                  ? fmt::format("minimality not proved: Z3 gave up at height {} (rlimit {}); {}",
+                                h - 1, rlimit, bound_text(r.bound))
+                  : fmt::format("minimality not proved: height {} was not decided; {}", h - 1,
+                                bound_text(r.bound));
   }
 }
-
-void require_size(const Network& net, TadtMode mode, std::int64_t h) {
-  const std::int64_t v = tadt_variables(net, mode, h);
-  if (v > kMaxTadtVariables) {
-    throw InputError(fmt::format(
-        "TADT synthesis of {}: {} Boolean variables at height {} (accepted: at most {}); take "
-        "smaller sides",
-        Network::describe(net.spec()), v, h, kMaxTadtVariables));
-  }
-}
-
-}  // namespace
 
 TadtSynthResult synthesize_tadt(const Network& net, const TadtSynthOptions& options) {
   const auto t0 = Clock::now();
@@ -294,22 +315,26 @@ TadtSynthResult synthesize_tadt(const Network& net, const TadtSynthOptions& opti
   std::int64_t h = r.bound.value;
   if (options.from_below_bound && h > 0) --h;
   require_size(net, r.mode, h);
-  for (; h <= last; ++h) {
+  std::int64_t inconclusive_in_a_row = 0;
+  for (; h <= last && inconclusive_in_a_row < options.max_inconclusive; ++h) {
     if (tadt_variables(net, r.mode, h) > kMaxTadtVariables) break;
     TadtQuery q = tadt_query(net, r.mode, h, options.solver);
     r.attempts.push_back(q.attempt);
+    const bool gave_up = q.attempt.outcome == SolverOutcome::inconclusive;
+    inconclusive_in_a_row = gave_up ? inconclusive_in_a_row + 1 : 0;
     if (q.attempt.outcome != SolverOutcome::sat) continue;
     r.found = true;
     r.trees = std::move(q.trees);
     for (const LevelTree& t : r.trees) r.height = std::max(r.height, network::height(t));
     r.recheck = recheck_tadt(net, r.trees, r.bound.value);
-    judge(r, options.solver.rlimit);
+    judge_tadt(r, options.solver.rlimit);
     break;
   }
   if (!r.found) {
     r.status = TadtStatus::inconclusive;
-    r.proof = fmt::format("no tree found up to height {} (rlimit {}, at most {} variables); {}",
-                          h - 1, options.solver.rlimit, kMaxTadtVariables, bound_text(r.bound));
+    r.proof = fmt::format("no tree found up to height {} (rlimit {}, {} inconclusive in a row, at "
+                          "most {} variables); {}", r.attempts.back().height, options.solver.rlimit,
+                          inconclusive_in_a_row, kMaxTadtVariables, bound_text(r.bound));
   }
   r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   return r;

@@ -16,7 +16,7 @@
 //   (level, arc) over the trees (per_root); x[v][l][d] -> e[pred][l-1] where e[u][t] ("u holds
 //   the packet after level t") -> e[u][t-1] or some x[u][t][.], e[u][-1] false, e[root][.] true.
 // Search: h from the lower bound L upwards until sat (at most N - 1: a breadth-first order with
-// one arc per level always fits). L = max(Lemma 8's ceil((N - 1)/k), the root's eccentricity
+// one arc per level always fits), giving up after max_inconclusive exhausted rlimits in a row. L = max(Lemma 8's ceil((N - 1)/k), the root's eccentricity
 // (per_root: the diameter)), where k is the smallest in-degree (torus: the degree; a mesh corner
 // receives its N - 1 packets through 2 ports). Optimality: h = L, or Z3 answered unsat at h - 1;
 // an exhausted rlimit at h - 1 leaves the height inconclusive (exit 3), never a pass.
@@ -77,6 +77,9 @@ struct TadtSynthOptions {
   // the encoding; a tree found there fails the re-check's lower_bound).
   bool from_below_bound = false;
   std::int64_t max_height = 0;  // 0: N - 1
+  // The search gives up after this many inconclusive heights in a row (each costs a whole rlimit;
+  // a larger height is usually easier, so one or two are worth trying).
+  std::int64_t max_inconclusive = 3;
 };
 
 struct TadtSynthResult {
@@ -99,6 +102,11 @@ TadtLowerBound tadt_lower_bound(const network::Network& net, TadtMode mode);
 // Booleans of the query at height h (InputError on overflow).
 std::int64_t tadt_variables(const network::Network& net, TadtMode mode, std::int64_t h);
 
+// Refuses, before the network is built, a torus or mesh whose query at Lemma 8's bound would
+// exceed kMaxTadtVariables: (N - 1)^2 (times N on a mesh) is a lower bound on that count, since
+// h * width >= N - 1 there. InputError naming the network and the count.
+void require_tadt_size(const network::NetworkSpec& spec);
+
 // One query: a tree (or N trees) of height <= h, or unsat / inconclusive.
 struct TadtQuery {
   TadtAttempt attempt;
@@ -110,6 +118,12 @@ TadtQuery tadt_query(const network::Network& net, TadtMode mode, std::int64_t h,
 // The search from the lower bound upwards; InputError when the first query exceeds
 // kMaxTadtVariables (the message names the network and the count).
 TadtSynthResult synthesize_tadt(const network::Network& net, const TadtSynthOptions& options);
+
+// Sets status and proof of a result whose tree (height, recheck filled in) was found after
+// `attempts`: recheck_failed if the re-check failed; optimal if height <= the lower bound or the
+// attempt at height - 1 was unsat; inconclusive otherwise (part of synthesize_tadt, exposed for
+// its tests).
+void judge_tadt(TadtSynthResult& r, std::uint64_t rlimit);
 
 // The independent re-check. `trees`: one generic tree (networks with translations; all N
 // translations are checked) or N trees, tree r rooted at r. Empty when every tree is a spanning

@@ -297,3 +297,35 @@ TEST(TadtSynthRecheck, MeshTreesSharingAnArcInALevelCollide) {
 }
 
 }  // namespace
+
+namespace {
+
+// The verdict of a tree above the bound rests on the attempt one level lower.
+TEST(TadtSynthJudge, AboveTheBoundOnlyUnsatOneLevelLowerProvesMinimality) {
+  pf::TadtSynthResult r;
+  r.found = true;
+  r.bound.value = 4;
+  r.height = 6;
+  r.attempts = {{4, pf::SolverOutcome::unsat, 10, 0.1}, {5, pf::SolverOutcome::unsat, 20, 0.1},
+                {6, pf::SolverOutcome::sat, 30, 0.1}};
+  pf::judge_tadt(r, 1000);
+  EXPECT_EQ(r.status, pf::TadtStatus::optimal);
+  EXPECT_NE(r.proof.find("no tree of height <= 5: Z3 unsat"), std::string::npos) << r.proof;
+  r.attempts[1].outcome = pf::SolverOutcome::inconclusive;
+  pf::judge_tadt(r, 1000);
+  EXPECT_EQ(r.status, pf::TadtStatus::inconclusive);
+  EXPECT_EQ(pf::tadt_exit_code(r), 3);
+  EXPECT_NE(r.proof.find("gave up at height 5"), std::string::npos) << r.proof;
+  r.attempts.erase(r.attempts.begin() + 1);  // height 5 never asked: not proved either
+  pf::judge_tadt(r, 1000);
+  EXPECT_EQ(r.status, pf::TadtStatus::inconclusive);
+  r.height = 4;  // at the bound: proved by the bound whatever Z3 said below
+  pf::judge_tadt(r, 1000);
+  EXPECT_EQ(r.status, pf::TadtStatus::optimal);
+  r.recheck = "arc_exclusivity: round 0: ...";
+  pf::judge_tadt(r, 1000);
+  EXPECT_EQ(r.status, pf::TadtStatus::recheck_failed);
+  EXPECT_EQ(pf::tadt_exit_code(r), 1);
+}
+
+}  // namespace
