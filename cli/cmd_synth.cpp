@@ -44,6 +44,7 @@ struct SynthArgs {
   std::string sides;
   bool mesh = false;
   bool prove_bound = false;
+  bool no_symmetric = false;
   std::uint64_t rlimit = pf::SolverOptions{}.rlimit;
   std::string format = "text";
 };
@@ -76,7 +77,8 @@ json result_json(const nw::Network& net, const pf::TadtSynthResult& r, const Syn
   j["attempts"] = json::array();
   for (const auto& t : r.attempts) {
     j["attempts"].push_back({{"height", t.height}, {"outcome", pf::to_string(t.outcome)},
-                             {"variables", t.variables}, {"seconds", t.seconds}});
+                             {"variables", t.variables}, {"seconds", t.seconds},
+                             {"symmetric", t.symmetric}});
   }
   j["trees"] = json::array();
   for (const auto& t : r.trees) j["trees"].push_back(tree_json(net, t));
@@ -108,8 +110,9 @@ void print_text(const nw::Network& net, const pf::TadtSynthResult& r, const Synt
              r.bound.nodes - 1, r.bound.ports, r.bound.lemma8, r.bound.eccentricity,
              r.bound.value);
   for (const auto& t : r.attempts) {
-    fmt::print("  height {}: {} ({} variables, {:.3f} s)\n", t.height, pf::to_string(t.outcome),
-               t.variables, t.seconds);
+    fmt::print("  height {}{}: {} ({} variables, {:.3f} s)\n", t.height,
+               t.symmetric ? " (symmetric trees only)" : "", pf::to_string(t.outcome), t.variables,
+               t.seconds);
   }
   for (const auto& t : r.trees) print_tree(net, t);
   if (r.found) {
@@ -134,6 +137,7 @@ int run_synth_tadt(const SynthArgs& a) {
   pf::TadtSynthOptions o;
   o.solver.rlimit = a.rlimit;
   o.from_below_bound = a.prove_bound;
+  o.symmetric_first = !a.no_symmetric;
   const auto r = pf::synthesize_tadt(net, o);
   if (a.format == "json") {
     std::cout << result_json(net, r, a).dump(2) << "\n";
@@ -155,6 +159,9 @@ void register_synth_commands(const CommandTree& tree) {
   tadt->add_flag("--mesh", sa->mesh, "a mesh (no wrap-around): one tree per root");
   tadt->add_flag("--prove-bound", sa->prove_bound,
                  "also ask Z3 one level below the lower bound (a cross-check of the encoding)");
+  tadt->add_flag("--no-symmetric", sa->no_symmetric,
+                 "skip the first query for a tree invariant under the rotation (square odd tori) "
+                 "or point reflection (odd sides)");
   add_int_flag(tadt, "--rlimit", sa->rlimit, 1, static_cast<std::int64_t>(pf::kMaxRlimit),
                "Z3 resource limit per solver call");
   tadt->add_option("--format", sa->format, "text (default) | json");

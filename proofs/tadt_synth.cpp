@@ -89,9 +89,10 @@ namespace {
 // The encoding of one height; `roots` is {0} (generic) or every node (per_root).
 class Encoding {
  public:
-  Encoding(const Network& net, TadtMode mode, std::int64_t h, z3::context& ctx)
+  Encoding(const Network& net, TadtMode mode, std::int64_t h, const TadtEncoding& encoding,
+           z3::context& ctx)
       : net_(net), mode_(mode), h_(h), n_(static_cast<Idx>(net.nodes())),
-        k_(static_cast<Idx>(net.width())), ctx_(ctx) {
+        k_(static_cast<Idx>(net.width())), enc_(encoding), ctx_(ctx) {
     pred_.assign(n_ * k_, -1);
     for (std::int64_t u = 0; u < net.nodes(); ++u) {
       for (Direction d = 0; d < net.width(); ++d) {
@@ -109,9 +110,17 @@ class Encoding {
     for (Idx i = 0; i < slots; ++i) slots_.emplace_back(ctx_);
     x_.assign(roots_, std::vector<std::vector<Var>>(n_));
     for (Idx r = 0; r < roots_; ++r) count += add_tree(s, r);
+    z3::expr_vector occupied(ctx_);
     for (const auto& slot : slots_) {
       if (slot.size() > 1) s.add(z3::atmost(slot, 1));
+      if (!enc_.redundant || slot.empty()) continue;
+      occupied.push_back(ctx_.bool_const(fmt::format("occ_{}", occupied.size()).c_str()));
+      s.add(z3::implies(occupied.back(), z3::mk_or(slot)));
     }
+    if (enc_.redundant) {  // the slots left empty are at most k * h - (N - 1) per tree
+      s.add(z3::atleast(occupied, static_cast<unsigned>(roots_ * (n_ - 1))));
+    }
+    if (!enc_.node_map.empty()) add_symmetry(s);
     return count;
   }
 
@@ -175,6 +184,7 @@ class Encoding {
           if (x.l == t) why = why || x.lit;
         }
         s.add(z3::implies(held[v].back(), why));
+        if (enc_.redundant) s.add(z3::implies(why, held[v].back()));
       }
     }
     for (Idx v = 0; v < n_; ++v) {
@@ -186,10 +196,26 @@ class Encoding {
     return count;
   }
 
+  // x[v][l][d] == x[g v][l][g d] for the automorphism g of the encoding (generic mode).
+  void add_symmetry(z3::solver& s) {
+    for (Idx v = 0; v < n_; ++v) {
+      const Idx gv = static_cast<Idx>(enc_.node_map[v]);
+      for (const Var& x : x_[0][v]) {
+        const Direction gd = enc_.direction_map[static_cast<Idx>(x.d)];
+        bool matched = false;
+        for (const Var& y : x_[0][gv]) {
+          if (y.l == x.l && y.d == gd) s.add(x.lit == y.lit), matched = true;
+        }
+        CV_ASSERT(matched, "an automorphism fixing 0 keeps distances, so the image variable exists");
+      }
+    }
+  }
+
   const Network& net_;
   TadtMode mode_;
   std::int64_t h_;
   Idx n_, k_, roots_ = 1;
+  const TadtEncoding& enc_;
   z3::context& ctx_;
   std::vector<std::int64_t> pred_;  // v * k + d -> the node whose d-arc enters v, -1: none
   std::vector<z3::expr_vector> slots_;
@@ -200,15 +226,42 @@ using Clock = std::chrono::steady_clock;
 
 }  // namespace
 
+TadtEncoding tadt_symmetric_encoding(const Network& net) {
+  TadtEncoding e;
+  const auto& sides = net.spec().params;
+  if (net.kind() != network::NetworkKind::torus) return e;
+  for (const std::int64_t side : sides) {
+    if (side < 3 || side % 2 == 0) return e;
+  }
+  const bool rotation = sides.size() == 2 && sides[0] == sides[1];
+  for (std::int64_t v = 0; v < net.nodes(); ++v) {
+    auto c = net.coordinates(v);
+    if (rotation) {
+      c = {(sides[1] - c[1]) % sides[1], c[0]};
+    } else {
+      for (std::size_t i = 0; i < c.size(); ++i) c[i] = (sides[i] - c[i]) % sides[i];
+    }
+    std::int64_t id = 0;
+    for (std::size_t i = c.size(); i-- > 0;) id = id * sides[i] + c[i];
+    e.node_map.push_back(id);
+  }
+  if (rotation) {
+    e.direction_map = {2, 3, 1, 0};  // +0 -> +1, -0 -> -1, +1 -> -0, -1 -> +0
+  } else {
+    for (Direction d = 0; d < net.width(); ++d) e.direction_map.push_back(d ^ 1);
+  }
+  return e;
+}
+
 TadtQuery tadt_query(const Network& net, TadtMode mode, std::int64_t h,
-                     const SolverOptions& options) {
+                     const SolverOptions& options, const TadtEncoding& encoding) {
   const auto t0 = Clock::now();
   TadtQuery q;
   q.attempt.height = h;
   z3::context ctx;
   z3::solver s(ctx, "QF_FD");
   apply_limits(ctx, s, options);
-  Encoding enc(net, mode, h, ctx);
+  Encoding enc(net, mode, h, encoding, ctx);
   q.attempt.variables = enc.add_to(s);
   q.attempt.outcome = outcome(s.check());
   if (q.attempt.outcome == SolverOutcome::sat) q.trees = enc.decode(s.get_model());
@@ -273,7 +326,7 @@ void judge_tadt(TadtSynthResult& r, std::uint64_t rlimit) {
   const std::int64_t h = r.height;
   const TadtAttempt* below = nullptr;
   for (const TadtAttempt& a : r.attempts) {
-    if (a.height == h - 1) below = &a;
+    if (a.height == h - 1 && !a.symmetric) below = &a;  // a restricted query proves nothing
   }
   if (!r.recheck.empty()) {
     r.status = TadtStatus::recheck_failed;
@@ -298,6 +351,18 @@ void judge_tadt(TadtSynthResult& r, std::uint64_t rlimit) {
   }
 }
 
+namespace {
+
+void accept_tree(const Network& net, TadtSynthResult& r, TadtQuery& q, std::uint64_t rlimit) {
+  r.found = true;
+  r.trees = std::move(q.trees);
+  for (const LevelTree& t : r.trees) r.height = std::max(r.height, network::height(t));
+  r.recheck = recheck_tadt(net, r.trees, r.bound.value);
+  judge_tadt(r, rlimit);
+}
+
+}  // namespace
+
 TadtSynthResult synthesize_tadt(const Network& net, const TadtSynthOptions& options) {
   const auto t0 = Clock::now();
   TadtSynthResult r;
@@ -315,19 +380,34 @@ TadtSynthResult synthesize_tadt(const Network& net, const TadtSynthOptions& opti
   std::int64_t h = r.bound.value;
   if (options.from_below_bound && h > 0) --h;
   require_size(net, r.mode, h);
+  TadtEncoding plain;
+  plain.redundant = options.redundant;
+  if (options.symmetric_first && !options.from_below_bound) {
+    TadtEncoding sym = tadt_symmetric_encoding(net);
+    sym.redundant = options.redundant;
+    if (!sym.node_map.empty()) {
+      TadtQuery q = tadt_query(net, r.mode, h, options.solver, sym);
+      q.attempt.symmetric = true;
+      r.attempts.push_back(q.attempt);
+      if (q.attempt.outcome == SolverOutcome::sat) {
+        accept_tree(net, r, q, options.solver.rlimit);
+        r.proof += sym.direction_map.size() == 4 && net.spec().params.size() == 2
+                       ? "; the tree is invariant under the rotation (x, y) -> (-y, x)"
+                       : "; the tree is invariant under the point reflection v -> -v";
+        r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+        return r;
+      }
+    }
+  }
   std::int64_t inconclusive_in_a_row = 0;
   for (; h <= last && inconclusive_in_a_row < options.max_inconclusive; ++h) {
     if (tadt_variables(net, r.mode, h) > kMaxTadtVariables) break;
-    TadtQuery q = tadt_query(net, r.mode, h, options.solver);
+    TadtQuery q = tadt_query(net, r.mode, h, options.solver, plain);
     r.attempts.push_back(q.attempt);
     const bool gave_up = q.attempt.outcome == SolverOutcome::inconclusive;
     inconclusive_in_a_row = gave_up ? inconclusive_in_a_row + 1 : 0;
     if (q.attempt.outcome != SolverOutcome::sat) continue;
-    r.found = true;
-    r.trees = std::move(q.trees);
-    for (const LevelTree& t : r.trees) r.height = std::max(r.height, network::height(t));
-    r.recheck = recheck_tadt(net, r.trees, r.bound.value);
-    judge_tadt(r, options.solver.rlimit);
+    accept_tree(net, r, q, options.solver.rlimit);
     break;
   }
   if (!r.found) {

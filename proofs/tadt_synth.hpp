@@ -62,6 +62,7 @@ struct TadtAttempt {
   SolverOutcome outcome = SolverOutcome::inconclusive;
   std::int64_t variables = 0;
   double seconds = 0;
+  bool symmetric = false;  // asked for a tree invariant under tadt_symmetric_encoding's map
 };
 
 enum class TadtStatus {
@@ -80,6 +81,12 @@ struct TadtSynthOptions {
   // The search gives up after this many inconclusive heights in a row (each costs a whole rlimit;
   // a larger height is usually easier, so one or two are worth trying).
   std::int64_t max_inconclusive = 3;
+  bool redundant = true;  // TadtEncoding::redundant in every query
+  // Before the search, ask once at the lower bound for a tree invariant under
+  // tadt_symmetric_encoding's map (tori with odd sides; a quarter or half of the problem). A tree
+  // found there is re-checked like any other and is optimal by the bound; an unsat or inconclusive
+  // answer there proves nothing and the ordinary search follows.
+  bool symmetric_first = true;
 };
 
 struct TadtSynthResult {
@@ -107,13 +114,29 @@ std::int64_t tadt_variables(const network::Network& net, TadtMode mode, std::int
 // h * width >= N - 1 there. InputError naming the network and the count.
 void require_tadt_size(const network::NetworkSpec& spec);
 
+// Variants of the encoding. redundant: implied constraints that help propagation (held[u][t]
+// defined both ways; at most k * h - (N - 1) slots left empty). node_map / direction_map (generic
+// mode only; empty: none): an automorphism g of the network fixing 0, and the tree is asked to be
+// invariant under it (x[v][l][d] == x[g v][l][g d]) -- a restriction, so its unsat proves nothing.
+struct TadtEncoding {
+  bool redundant = false;
+  std::vector<std::int64_t> node_map;
+  std::vector<network::Direction> direction_map;
+};
+
+// The automorphism tadt_symmetric_encoding uses on a torus whose sides are all odd and >= 3
+// (fixed-point free on the nodes other than 0, so invariant trees may exist): 2D square, the
+// rotation (x, y) -> (-y, x) ("+0" -> "+1" -> "-0" -> "-1"), the four snakes of the seed; otherwise
+// the point reflection v -> -v ("+i" <-> "-i"). Empty maps for any other network.
+TadtEncoding tadt_symmetric_encoding(const network::Network& net);
+
 // One query: a tree (or N trees) of height <= h, or unsat / inconclusive.
 struct TadtQuery {
   TadtAttempt attempt;
   std::vector<network::LevelTree> trees;  // when sat
 };
 TadtQuery tadt_query(const network::Network& net, TadtMode mode, std::int64_t h,
-                     const SolverOptions& options);
+                     const SolverOptions& options, const TadtEncoding& encoding = {});
 
 // The search from the lower bound upwards; InputError when the first query exceeds
 // kMaxTadtVariables (the message names the network and the count).
@@ -121,7 +144,7 @@ TadtSynthResult synthesize_tadt(const network::Network& net, const TadtSynthOpti
 
 // Sets status and proof of a result whose tree (height, recheck filled in) was found after
 // `attempts`: recheck_failed if the re-check failed; optimal if height <= the lower bound or the
-// attempt at height - 1 was unsat; inconclusive otherwise (part of synthesize_tadt, exposed for
+// (non-symmetric) attempt at height - 1 was unsat; inconclusive otherwise (part of synthesize_tadt, exposed for
 // its tests).
 void judge_tadt(TadtSynthResult& r, std::uint64_t rlimit);
 
