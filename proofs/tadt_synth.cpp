@@ -381,7 +381,9 @@ TadtSynthResult synthesize_tadt(const Network& net, const TadtSynthOptions& opti
   if (options.from_below_bound && h > 0) --h;
   require_size(net, r.mode, h);
   TadtEncoding plain;
-  plain.redundant = options.redundant;
+  // The implied constraints help the generic tree (9x9: from minutes to a second) but slow the
+  // per-root meshes down (4x4: 7 s -> 100 s): one cardinality over N (N - 1) trees' slots.
+  plain.redundant = options.redundant && r.mode == TadtMode::generic;
   if (options.symmetric_first && !options.from_below_bound) {
     TadtEncoding sym = tadt_symmetric_encoding(net);
     sym.redundant = options.redundant;

@@ -81,7 +81,7 @@ struct TadtSynthOptions {
   // The search gives up after this many inconclusive heights in a row (each costs a whole rlimit;
   // a larger height is usually easier, so one or two are worth trying).
   std::int64_t max_inconclusive = 3;
-  bool redundant = true;  // TadtEncoding::redundant in every query
+  bool redundant = true;  // TadtEncoding::redundant in every generic query (meshes: never)
   // Before the search, ask once at the lower bound for a tree invariant under
   // tadt_symmetric_encoding's map (tori with odd sides; a quarter or half of the problem). A tree
   // found there is re-checked like any other and is optimal by the bound; an unsat or inconclusive
