@@ -45,6 +45,7 @@ struct SynthArgs {
   bool mesh = false;
   bool prove_bound = false;
   bool no_symmetric = false;
+  bool no_implied = false;
   std::uint64_t rlimit = pf::SolverOptions{}.rlimit;
   std::string format = "text";
 };
@@ -138,6 +139,7 @@ int run_synth_tadt(const SynthArgs& a) {
   o.solver.rlimit = a.rlimit;
   o.from_below_bound = a.prove_bound;
   o.symmetric_first = !a.no_symmetric;
+  o.redundant = !a.no_implied;
   const auto r = pf::synthesize_tadt(net, o);
   if (a.format == "json") {
     std::cout << result_json(net, r, a).dump(2) << "\n";
@@ -162,6 +164,8 @@ void register_synth_commands(const CommandTree& tree) {
   tadt->add_flag("--no-symmetric", sa->no_symmetric,
                  "skip the first query for a tree invariant under the rotation (square odd tori) "
                  "or point reflection (odd sides)");
+  tadt->add_flag("--no-implied", sa->no_implied,
+                 "leave out the implied constraints (empty-slot count, held both ways) on tori");
   add_int_flag(tadt, "--rlimit", sa->rlimit, 1, static_cast<std::int64_t>(pf::kMaxRlimit),
                "Z3 resource limit per solver call");
   tadt->add_option("--format", sa->format, "text (default) | json");

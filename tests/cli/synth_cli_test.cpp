@@ -81,6 +81,17 @@ TEST(SynthCli, MeshPrintsOneTreePerRoot) {
   EXPECT_EQ(proofs::recheck_tadt(net, trees, 3), "");
 }
 
+TEST(SynthCli, SymmetricFirstQueryAndItsSwitches) {
+  const CliRun sym = run("synth tadt --sides 3x5");
+  EXPECT_EQ(sym.code, 0) << sym.out;
+  expect_contains(sym.out, "height 4 (symmetric trees only): sat");
+  expect_contains(sym.out, "invariant under the point reflection");
+  const CliRun plain = run("synth tadt --sides 3x5 --no-symmetric --no-implied");
+  EXPECT_EQ(plain.code, 0) << plain.out;
+  EXPECT_EQ(plain.out.find("symmetric trees only"), std::string::npos) << plain.out;
+  expect_contains(plain.out, "OPTIMAL: height 4");
+}
+
 TEST(SynthCli, ProveBoundShowsZ3UnsatOneLevelBelow) {
   const CliRun r = run("synth tadt --sides 3x3 --mesh --prove-bound");
   EXPECT_EQ(r.code, 0) << r.out;
