@@ -15,9 +15,12 @@
 //   exactly one x per non-root node; at most one x per (level, direction) (generic) or per
 //   (level, arc) over the trees (per_root); x[v][l][d] -> e[pred][l-1] where e[u][t] ("u holds
 //   the packet after level t") -> e[u][t-1] or some x[u][t][.], e[u][-1] false, e[root][.] true.
+// Implied constraints (tori only, TadtEncoding::redundant): e defined both ways and at most
+// k * h - (N - 1) empty slots. On tori with odd sides the search first asks once, at L, for a
+// tree invariant under a rotation or point reflection (tadt_symmetric_encoding).
 // Search: h from the lower bound L upwards until sat (at most N - 1: a breadth-first order with
-// one arc per level always fits), giving up after max_inconclusive exhausted rlimits in a row. L = max(Lemma 8's ceil((N - 1)/k), the root's eccentricity
-// (per_root: the diameter)), where k is the smallest in-degree (torus: the degree; a mesh corner
+// one arc per level always fits), giving up after max_inconclusive exhausted rlimits in a row.
+// L = max(Lemma 8's ceil((N - 1)/k), the root's eccentricity (per_root: the diameter)), where k is the smallest in-degree (torus: the degree; a mesh corner
 // receives its N - 1 packets through 2 ports). Optimality: h = L, or Z3 answered unsat at h - 1;
 // an exhausted rlimit at h - 1 leaves the height inconclusive (exit 3), never a pass.
 // Trust: every tree Z3 returns is re-checked by recheck_tadt (spanning-tree structure plus the
