@@ -393,7 +393,7 @@ TadtSynthResult synthesize_tadt(const Network& net, const TadtSynthOptions& opti
       r.attempts.push_back(q.attempt);
       if (q.attempt.outcome == SolverOutcome::sat) {
         accept_tree(net, r, q, options.solver.rlimit);
-        r.proof += sym.direction_map.size() == 4 && net.spec().params.size() == 2
+        r.proof += sym.direction_map[0] == 2  // "+0" -> "+1": the rotation, not a reflection
                        ? "; the tree is invariant under the rotation (x, y) -> (-y, x)"
                        : "; the tree is invariant under the point reflection v -> -v";
         r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
