@@ -26,6 +26,7 @@
 #include "cli/cmd_compare.hpp"
 #include "cli/cmd_trees.hpp"
 #include "cli/cmd_solve.hpp"
+#include "cli/cmd_synth.hpp"
 #include "cli/command.hpp"
 #include "cli/parse.hpp"
 #include "model/error.hpp"
@@ -110,6 +111,7 @@ int main(int argc, char** argv) {
   cv::cli::register_fractional_commands(tree);
   cv::cli::register_torus_commands(tree);
   cv::cli::register_fractional_cost_commands(tree);
+  cv::cli::register_synth_commands(tree);
   // After every registration: every option that takes a value refuses the empty string.
   cv::cli::refuse_empty_values(app);
 

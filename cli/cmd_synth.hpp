@@ -1,0 +1,20 @@
+// Registers `synth tadt --sides AxB[xC] [--mesh] [--rlimit N] [--prove-bound] [--no-symmetric]
+// [--no-implied] [--format text|json]`: Z3 synthesis of time-arc-disjoint trees of minimum height
+// (proofs/tadt_synth.hpp), the tree(s) by level and the proof status. Exit: 0 optimal (re-checked,
+// height proved minimal), 1 Z3's tree failed the re-check, 2 bad input, 3 inconclusive.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cli/command.hpp"
+
+namespace collverify::cli {
+
+// --sides: "AxB" or "AxBxC", every side an integer >= 1; InputError naming the text and the side.
+std::vector<std::int64_t> parse_synth_sides(const std::string& text);
+
+void register_synth_commands(const CommandTree& tree);
+
+}  // namespace collverify::cli
