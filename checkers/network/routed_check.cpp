@@ -1,17 +1,32 @@
-// The fast routed checker (contract: routed_check.hpp). Holdings are one bitset of P bits per node;
-// arcs and nodes carry a round stamp, so nothing is cleared between rounds: an arc's stamp is
-// 2 * round' for "used once in this round" and 2 * round' + 1 for "collision already reported"
-// (round' counts begin_round calls from 1). Deliveries of a round are buffered and applied at
-// end_round, so a packet received in round t is held from round t + 1; causality is judged there
-// too, for all sends of the round at once, against the holdings before the deliveries.
+// The fast routed checker (contract: routed_check.hpp). Every table is laid out so that a
+// producer which walks the nodes in order (every translated tree or node of a round, one after
+// the other) touches each cache line for many sends in a row (docs/PERFORMANCE.md "Routed
+// checker"):
+//   holdings  P bits per node in tiles of R = min(64, bit_ceil(N)) nodes x 64 packets: the word
+//             of (node v, packets 64k..64k+63) lies at block(v) * R * W + k * height + v % R,
+//             W = ceil(P / 64) words per node, height = R but for a shorter last block; so the
+//             64 sends of nodes u ^ 0..63 with packets of one 64-block share one 512-byte tile;
+//   arcs      direction-major (arc id = direction * N + node), 8 bytes each: a round stamp and
+//             the position in the round's deliveries of the first packet on the arc; the
+//             targets are copied in the same order, so one direction's sends stream through;
+//   ports     per node a send and a receive word (round stamp, transmissions left).
+// Stamps count begin_round calls from 1, so nothing is cleared between rounds: an arc's stamp is
+// 2 * round' for "used once in this round" and 2 * round' + 1 for "collision already reported".
+// Causality is judged at the send, against the holdings at the start of the round: deliveries
+// are buffered (as holdings bit positions) and applied at end_round, so a packet received in
+// round t is held from round t + 1.
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <new>
+
+#include <fmt/format.h>
 
 #include "checkers/network/routed_check.hpp"
 #include "model/error.hpp"
@@ -41,31 +56,44 @@ Words zeroed_words(std::size_t count) {
 }  // namespace
 
 struct RoutedChecker::State {
-  struct NodeRound {
-    std::uint32_t send_stamp = 0;
-    std::uint32_t recv_stamp = 0;
-    std::int32_t sends = 0;
-    std::int32_t recvs = 0;
-    std::int32_t send_limit = 0;
-    std::int32_t recv_limit = 0;
-  };
-  // One cache line access per arc and round: the stamp and the first packet's index.
   struct ArcRound {
     std::uint32_t stamp = 0;
-    std::int64_t first = 0;
+    std::uint32_t first = 0;  // position in `pending` of the first packet on the arc this round
+  };
+  struct PortRound {
+    std::uint32_t stamp = 0;
+    std::int32_t left = 0;  // transmissions still allowed in round `stamp`
   };
 
   const Network& net;
   RoutedHeader h;
   RoutedCheckOptions options;
   std::int64_t n = 0;
+  std::int64_t width = 0;
   std::int64_t packets = 0;
-  std::int64_t words = 0;
-  Words holds;                               // n * words
-  std::vector<ArcRound> arc_round;           // per arc id
-  std::vector<NodeRound> node_round;
-  std::vector<std::pair<std::int64_t, std::int64_t>> pending;  // (node, packet index) received
-  std::vector<std::pair<std::int64_t, std::int64_t>> reads;    // (node, packet index) sent
+  std::int64_t words = 0;        // W: holdings words per node
+  int tile_shift = 0;            // R = 2^tile_shift nodes per tile block
+  std::int64_t block_words = 0;  // R * W
+  std::int64_t last_block = 0;
+  std::int64_t last_height = 0;  // nodes in the last block (R unless N % R != 0)
+  Words holds;                   // n * words, tiled (see the top of the file)
+  std::vector<std::int32_t> targets;  // direction * n + node -> target, -1: no arc
+  std::vector<ArcRound> arc_round;    // by arc id direction * n + node
+  std::vector<PortRound> send_round, recv_round;
+  std::vector<std::int32_t> send_limit, recv_limit;
+  std::vector<std::uint64_t> pending;  // holdings bit positions received this round
+  // Queued one-hop one-packet sends (enqueue): sends queued and judged so far, this round.
+  struct Queued {
+    std::int64_t from = 0;
+    std::int64_t i = 0;           // packet index
+    std::uint64_t held_bit = 0;   // holdings bit of (from, i)
+    std::size_t id = 0;           // arc id
+    Direction dir = 0;
+  };
+  static constexpr std::uint64_t kQueue = 16;
+  std::array<Queued, kQueue> queue{};
+  std::uint64_t queued = 0;
+  std::uint64_t judged = 0;
   struct Hop {
     std::int64_t id = 0;  // arc id
     Arc arc;
@@ -83,31 +111,61 @@ struct RoutedChecker::State {
   bool sf = true;
 
   State(const Network& network, const RoutedHeader& header, RoutedCheckOptions o)
-      : net(network), h(header), options(o), n(network.nodes()) {
+      : net(network), h(header), options(o), n(network.nodes()), width(network.width()) {
     validate_header(net, h);
     sf = h.model.switching == Switching::store_and_forward;
     packets = packet_count(h, n);
     words = (packets + 63) / 64;
+    const auto rows = std::min<std::uint64_t>(64, std::bit_ceil(static_cast<std::uint64_t>(n)));
+    tile_shift = std::countr_zero(rows);
+    block_words = static_cast<std::int64_t>(rows) * words;
+    last_block = (n - 1) >> tile_shift;
+    last_height = n - (last_block << tile_shift);
     holds = zeroed_words(static_cast<std::size_t>(n * words));
     // A node starts with the packets whose origin it is.
-    for (std::int64_t i = 0; i < packets; ++i) set(packet_of(h, n, i).origin, i);
-    const auto arcs = static_cast<std::size_t>(n * net.width());
-    arc_round.assign(arcs, ArcRound{});
-    node_round.assign(static_cast<std::size_t>(n), NodeRound{});
+    for (std::int64_t i = 0; i < packets; ++i) set(bit_of(packet_of(h, n, i).origin, i));
+    const auto arcs = static_cast<std::size_t>(n * width);
+    targets.assign(arcs, -1);
     for (std::int64_t v = 0; v < n; ++v) {
-      const auto all = h.model.ports == CommModel::kAllPorts;
-      node_round[static_cast<std::size_t>(v)].send_limit =
-          static_cast<std::int32_t>(all ? net.out_degree(v) : h.model.ports);
-      node_round[static_cast<std::size_t>(v)].recv_limit =
-          static_cast<std::int32_t>(all ? net.in_degree(v) : h.model.ports);
+      for (Direction dir = 0; dir < width; ++dir) {
+        if (const auto t = net.target(v, dir)) targets[id_of(v, dir)] = static_cast<std::int32_t>(*t);
+      }
+    }
+    arc_round.assign(arcs, ArcRound{});
+    send_round.assign(static_cast<std::size_t>(n), PortRound{});
+    recv_round.assign(static_cast<std::size_t>(n), PortRound{});
+    const auto all = h.model.ports == CommModel::kAllPorts;
+    for (std::int64_t v = 0; v < n; ++v) {
+      send_limit.push_back(static_cast<std::int32_t>(all ? net.out_degree(v) : h.model.ports));
+      recv_limit.push_back(static_cast<std::int32_t>(all ? net.in_degree(v) : h.model.ports));
     }
   }
 
-  bool held(std::int64_t v, std::int64_t i) const {
-    return (holds[static_cast<std::size_t>(v * words + i / 64)] >> (i % 64)) & 1U;
+  std::size_t id_of(std::int64_t v, Direction dir) const {
+    return static_cast<std::size_t>(dir * n + v);
   }
-  void set(std::int64_t v, std::int64_t i) {
-    holds[static_cast<std::size_t>(v * words + i / 64)] |= std::uint64_t{1} << (i % 64);
+
+  // The holdings bit of (node v, packet index i), and back.
+  std::uint64_t bit_of(std::int64_t v, std::int64_t i) const {
+    const std::int64_t block = v >> tile_shift;
+    const std::int64_t height = block == last_block ? last_height : std::int64_t{1} << tile_shift;
+    const std::int64_t row = v - (block << tile_shift);
+    const auto word = static_cast<std::uint64_t>(block * block_words + (i >> 6) * height + row);
+    return word * 64 + static_cast<std::uint64_t>(i & 63);
+  }
+  std::int64_t index_of_bit(std::uint64_t bit) const {
+    const auto word = static_cast<std::int64_t>(bit / 64);
+    const std::int64_t block = word / block_words;
+    const std::int64_t height = block == last_block ? last_height : std::int64_t{1} << tile_shift;
+    return (word - block * block_words) / height * 64 + static_cast<std::int64_t>(bit % 64);
+  }
+  bool held(std::uint64_t bit) const { return (holds[bit / 64] >> (bit % 64)) & 1U; }
+  void set(std::uint64_t bit) { holds[bit / 64] |= std::uint64_t{1} << (bit % 64); }
+  bool held(std::int64_t v, std::int64_t i) const { return held(bit_of(v, i)); }
+  // The packet index at position `pos` of the round's deliveries; pending.size() is the
+  // transmission being sent (its packets are pushed after its arcs are judged).
+  std::int64_t packet_at(std::uint32_t pos) const {
+    return pos == pending.size() ? transmission_first : index_of_bit(pending[pos]);
   }
 
   void consider(RoutedWitness w) {
@@ -144,7 +202,7 @@ struct RoutedChecker::State {
         consider(std::move(w));
         return false;
       }
-      route.push_back({net.arc_id(u, dir), Arc{u, *t, dir}});
+      route.push_back({static_cast<std::int64_t>(id_of(u, dir)), Arc{u, *t, dir}});
       u = *t;
     }
     if (ps.empty()) {
@@ -165,41 +223,83 @@ struct RoutedChecker::State {
     return true;
   }
 
-  void use_arc(const Hop& hop, std::int64_t first) {
+  // `first` is the position in `pending` the transmission's first packet is about to take.
+  [[gnu::always_inline]] void use_arc(const Hop& hop, std::uint32_t first) {
     ArcRound& mine = arc_round[static_cast<std::size_t>(hop.id)];
-    const std::uint32_t used = 2 * stamp;
-    if (mine.stamp == used) {
-      auto w = make(RoutedProperty::arc_exclusivity, hop.arc.from, hop.arc.direction);
-      w.arc = hop.arc;
-      w.packets = {packet_of(h, n, mine.first), packet_of(h, n, first)};
-      consider(std::move(w));
-      mine.stamp = used + 1;
-    } else if (mine.stamp != used + 1) {
-      mine.stamp = used;
+    // Stamps of earlier rounds are below 2 * stamp, so this is "used before in this round".
+    if (mine.stamp >= 2 * stamp) [[unlikely]] {
+      arc_again(hop, mine);
+    } else {
+      mine.stamp = 2 * stamp;
       mine.first = first;
     }
-    if (h.model.duplex != Duplex::half) return;
+    if (h.model.duplex == Duplex::half) half_duplex(hop, mine);
+  }
+
+  // A second transmission on an arc in this round: reported once per arc and round.
+  [[gnu::noinline, gnu::cold]] void arc_again(const Hop& hop, ArcRound& mine) {
+    if (mine.stamp != 2 * stamp) return;
+    auto w = make(RoutedProperty::arc_exclusivity, hop.arc.from, hop.arc.direction);
+    w.arc = hop.arc;
+    w.packets = {packet_of(h, n, packet_at(mine.first)), packet_of(h, n, transmission_first)};
+    consider(std::move(w));
+    mine.stamp = 2 * stamp + 1;
+  }
+
+  // Half duplex: the reverse arc used in this round too.
+  [[gnu::noinline]] void half_duplex(const Hop& hop, const ArcRound& mine) {
     const Arc& arc = hop.arc;
     const Direction back = net.reverse_direction(arc.from, arc.direction);
-    const ArcRound& other = arc_round[static_cast<std::size_t>(net.arc_id(arc.to, back))];
-    if (other.stamp != used && other.stamp != used + 1) return;
+    const ArcRound& other = arc_round[id_of(arc.to, back)];
+    if (other.stamp < 2 * stamp) return;
     const bool mine_first = arc.from < arc.to;
     const Arc low = mine_first ? arc : Arc{arc.to, arc.from, back};
     auto w = make(RoutedProperty::arc_exclusivity, low.from, low.direction);
     w.arc = low;
     w.reverse = true;
-    const Packet a = packet_of(h, n, mine.first), b = packet_of(h, n, other.first);
+    const Packet a = packet_of(h, n, packet_at(mine.first));
+    const Packet b = packet_of(h, n, packet_at(other.first));
     w.packets = mine_first ? std::vector<Packet>{a, b} : std::vector<Packet>{b, a};
     consider(std::move(w));
   }
 
-  void send(std::int64_t from, std::span<const Direction> hops, std::span<const Packet> ps) {
+  // The packet index of the transmission being sent (for witnesses only).
+  std::int64_t transmission_first = 0;
+
+  std::uint32_t next_position() const {
+    if (pending.size() >= std::numeric_limits<std::uint32_t>::max()) [[unlikely]] too_many();
+    return static_cast<std::uint32_t>(pending.size());
+  }
+  [[noreturn, gnu::noinline, gnu::cold]] void too_many() const {
+      throw InputError(fmt::format("round {} has more than {} deliveries; the routed checker "
+                                   "numbers a round's deliveries in 32 bits",
+                                   round, std::numeric_limits<std::uint32_t>::max() - 1));
+  }
+
+  [[gnu::always_inline]] void check_held(std::int64_t from, std::int64_t i) {
+    if (!held(from, i)) [[unlikely]] unheld(from, i);
+  }
+  [[gnu::noinline, gnu::cold]] void unheld(std::int64_t from, std::int64_t i) {
+    auto w = make(RoutedProperty::causality, from, 0);
+    w.packets = {packet_of(h, n, i)};
+    consider(std::move(w));
+  }
+
+  [[gnu::always_inline]] void send(std::int64_t from, std::span<const Direction> hops,
+                                  std::span<const Packet> ps) {
     ++transmissions;
     deliveries += static_cast<std::int64_t>(ps.size());
     if (witness) return;
-    if (sf && hops.size() == 1 && ps.size() == 1 && send_one(from, hops[0], ps[0])) return;
+    if (sf && hops.size() == 1 && ps.size() == 1 && enqueue(from, hops[0], ps[0])) return;
+    flush();  // the queued sends come first: the first packets on an arc follow the stream
+    send_general(from, hops, ps);
+  }
+
+  // Every other transmission: the first five properties, then the rest per hop and packet.
+  [[gnu::noinline]] void send_general(std::int64_t from, std::span<const Direction> hops,
+                                      std::span<const Packet> ps) {
     if (!shape_ok(from, hops, ps)) return;
-    for (const std::int64_t i : indices) reads.emplace_back(from, i);
+    for (const std::int64_t i : indices) check_held(from, i);
     if (!h.model.combining && ps.size() > 1) {
       const Arc arc = route.front().arc;
       auto w = make(RoutedProperty::non_combining, from, arc.direction);
@@ -207,69 +307,89 @@ struct RoutedChecker::State {
       w.packets = {ps[0], ps[1]};
       consider(std::move(w));
     }
-    for (const Hop& hop : route) use_arc(hop, indices.front());
+    transmission_first = indices.front();
+    const std::uint32_t first = next_position();
+    for (const Hop& hop : route) use_arc(hop, first);
     const std::int64_t to = route.back().arc.to;
     ports_and_simplex(from, to);
-    for (const std::int64_t i : indices) pending.emplace_back(to, i);
+    for (const std::int64_t i : indices) pending.push_back(bit_of(to, i));
   }
 
-  // The common case, one hop and one packet in store-and-forward, without the route and index
-  // vectors. Anything the first five properties would refuse goes the general way (false).
-  bool send_one(std::int64_t from, Direction dir, const Packet& p) {
-    const auto to = net.target(from, dir);  // nullopt also for `from` or `dir` out of range
-    if (!to) return false;
+  // The common case, one hop and one packet in store-and-forward, is queued: its lines are
+  // prefetched when it arrives and it is judged kQueue sends later, in arrival order, so the
+  // misses of a producer that jumps between nodes (all translated trees of a round) overlap.
+  // A sender or direction out of range or a foreign packet goes the general way (false).
+  [[gnu::always_inline]] bool enqueue(std::int64_t from, Direction dir, const Packet& p) {
+    if (from < 0 || from >= n || dir < 0 || dir >= width) return false;
     const std::int64_t i = packet_index(h, n, p);
     if (i < 0) return false;
-    reads.emplace_back(from, i);
-    use_arc(Hop{net.arc_id(from, dir), Arc{from, *to, dir}}, i);
-    ports_and_simplex(from, *to);
-    pending.emplace_back(*to, i);
+    const std::size_t id = id_of(from, dir);
+    const std::uint64_t bit = bit_of(from, i);
+    __builtin_prefetch(&targets[id]);
+    __builtin_prefetch(&arc_round[id], 1);
+    __builtin_prefetch(&holds[bit / 64]);
+    __builtin_prefetch(&send_round[static_cast<std::size_t>(from)], 1);
+    queue[queued % kQueue] = Queued{from, i, bit, id, dir};
+    ++queued;
+    // Halfway through the queue the target is known: prefetch its receive word.
+    if (queued - judged > kQueue / 2) {
+      const std::int32_t to = targets[queue[(queued - kQueue / 2 - 1) % kQueue].id];
+      if (to >= 0) __builtin_prefetch(&recv_round[static_cast<std::size_t>(to)], 1);
+    }
+    if (queued - judged == kQueue) judge(queue[judged++ % kQueue]);
     return true;
   }
 
-  void ports_and_simplex(std::int64_t from, std::int64_t to) {
-    NodeRound& s = node_round[static_cast<std::size_t>(from)];
-    NodeRound& r = node_round[static_cast<std::size_t>(to)];
-    if (s.send_stamp != stamp) s.send_stamp = stamp, s.sends = 0;
-    if (++s.sends > s.send_limit) {
-      consider(make(RoutedProperty::port_limit, from, 0));
+  void flush() {
+    while (judged < queued) judge(queue[judged++ % kQueue]);
+  }
+
+  [[gnu::always_inline]] void judge(const Queued& q) {
+    const std::int32_t to = targets[q.id];
+    if (to < 0) [[unlikely]] {
+      const Packet p = packet_of(h, n, q.i);
+      send_general(q.from, {&q.dir, 1}, {&p, 1});
+      return;
     }
-    if (r.recv_stamp != stamp) r.recv_stamp = stamp, r.recvs = 0;
-    if (++r.recvs > r.recv_limit) {
-      consider(make(RoutedProperty::port_limit, to, 1));
+    if (!held(q.held_bit)) [[unlikely]] unheld(q.from, q.i);
+    transmission_first = q.i;
+    const std::uint32_t first = next_position();
+    use_arc(Hop{static_cast<std::int64_t>(q.id), Arc{q.from, to, q.dir}}, first);
+    ports_and_simplex(q.from, to);
+    pending.push_back(bit_of(to, q.i));
+  }
+
+  [[gnu::always_inline]] void ports_and_simplex(std::int64_t from, std::int64_t to) {
+    const auto f = static_cast<std::size_t>(from), t = static_cast<std::size_t>(to);
+    PortRound& s = send_round[f];
+    if (s.stamp != stamp) s.stamp = stamp, s.left = send_limit[f];
+    if (--s.left < 0) [[unlikely]] over_limit(from, 0);
+    PortRound& r = recv_round[t];
+    if (r.stamp != stamp) r.stamp = stamp, r.left = recv_limit[t];
+    if (--r.left < 0) [[unlikely]] over_limit(to, 1);
+    if (h.model.duplex == Duplex::simplex) [[unlikely]] simplex(from, to);
+  }
+  [[gnu::noinline, gnu::cold]] void over_limit(std::int64_t node, std::int64_t detail) {
+    consider(make(RoutedProperty::port_limit, node, detail));
+  }
+  [[gnu::noinline]] void simplex(std::int64_t from, std::int64_t to) {
+    if (recv_round[static_cast<std::size_t>(from)].stamp == stamp) {
+      consider(make(RoutedProperty::simplex, from, 0));
     }
-    if (h.model.duplex == Duplex::simplex) {
-      if (s.recv_stamp == stamp) consider(make(RoutedProperty::simplex, from, 0));
-      if (r.send_stamp == stamp) consider(make(RoutedProperty::simplex, to, 0));
+    if (send_round[static_cast<std::size_t>(to)].stamp == stamp) {
+      consider(make(RoutedProperty::simplex, to, 0));
     }
   }
 
-  const std::uint64_t* word_of(std::int64_t v, std::int64_t i) const {
-    return holds.get() + v * words + i / 64;
-  }
-
-  // Causality against the holdings at the start of the round, then the round's deliveries. Both
-  // loops touch one random word of the holdings per entry; prefetching a few entries ahead lets
-  // those misses overlap (the holdings of a large all-to-all are far bigger than the caches).
+  // The round's deliveries, in the order they were sent (the producer's order is the one the
+  // tiles are laid out for).
   void end_round() {
+    flush();
+    queued = judged = 0;
     constexpr std::size_t kAhead = 16;
-    for (std::size_t k = 0; k < reads.size(); ++k) {
-      if (k + kAhead < reads.size()) {
-        __builtin_prefetch(word_of(reads[k + kAhead].first, reads[k + kAhead].second));
-      }
-      const auto [v, i] = reads[k];
-      if (!held(v, i)) {
-        auto w = make(RoutedProperty::causality, v, 0);
-        w.packets = {packet_of(h, n, i)};
-        consider(std::move(w));
-      }
-    }
-    reads.clear();
     for (std::size_t k = 0; k < pending.size(); ++k) {
-      if (k + kAhead < pending.size()) {
-        __builtin_prefetch(word_of(pending[k + kAhead].first, pending[k + kAhead].second), 1);
-      }
-      set(pending[k].first, pending[k].second);
+      if (k + kAhead < pending.size()) __builtin_prefetch(&holds[pending[k + kAhead] / 64], 1);
+      set(pending[k]);
     }
     pending.clear();
     if (best && !witness) {
@@ -287,33 +407,55 @@ struct RoutedChecker::State {
     return w;
   }
 
+  // Bits of word k a node must hold when it must hold every packet.
+  std::uint64_t want(std::int64_t k) const {
+    return k + 1 < words || packets % 64 == 0 ? ~std::uint64_t{0}
+                                              : (std::uint64_t{1} << (packets % 64)) - 1;
+  }
+
+  // Node v's smallest missing packet when it must hold every packet.
+  std::optional<RoutedWitness> missing_all(std::int64_t v) const {
+    for (std::int64_t k = 0; k < words; ++k) {
+      const std::uint64_t lack = want(k) & ~holds[bit_of(v, k * 64) / 64];
+      if (lack != 0) return missing_at(v, k * 64 + std::countr_zero(lack));
+    }
+    return std::nullopt;
+  }
+
   // The smallest node missing a packet it must end with, and its smallest such packet.
   std::optional<RoutedWitness> missing() const {
-    for (std::int64_t v = 0; v < n; ++v) {
-      switch (h.collective) {
-        case Collective::reduce:
-          if (v != h.root) break;
-          [[fallthrough]];
-        case Collective::oab:
-        case Collective::bcast:
-        case Collective::aab:
+    switch (h.collective) {
+      case Collective::reduce: return missing_all(h.root);
+      case Collective::oab:
+      case Collective::bcast:
+      case Collective::aab:
+        // One pass over each tile block in memory order: which of its nodes lack anything.
+        for (std::int64_t block = 0; block <= last_block; ++block) {
+          const std::int64_t height =
+              block == last_block ? last_height : std::int64_t{1} << tile_shift;
+          const std::uint64_t* base = holds.get() + block * block_words;
+          std::uint64_t lacking = 0;  // bit r: node block * R + r lacks a packet
           for (std::int64_t k = 0; k < words; ++k) {
-            const std::uint64_t want =
-                k + 1 < words || packets % 64 == 0 ? ~std::uint64_t{0}
-                                                   : (std::uint64_t{1} << (packets % 64)) - 1;
-            const std::uint64_t lack = want & ~holds[static_cast<std::size_t>(v * words + k)];
-            if (lack != 0) return missing_at(v, k * 64 + std::countr_zero(lack));
+            const std::uint64_t w = want(k);
+            for (std::int64_t r = 0; r < height; ++r) {
+              if ((w & ~base[k * height + r]) != 0) lacking |= std::uint64_t{1} << r;
+            }
           }
-          break;
-        case Collective::oas:
+          if (lacking != 0) return missing_all((block << tile_shift) + std::countr_zero(lacking));
+        }
+        return std::nullopt;
+      case Collective::oas:
+        for (std::int64_t v = 0; v < n; ++v) {
           if (!held(v, v)) return missing_at(v, v);
-          break;
-        case Collective::aas:
+        }
+        return std::nullopt;
+      case Collective::aas:
+        for (std::int64_t v = 0; v < n; ++v) {
           for (std::int64_t j = 0; j < n; ++j) {
             if (!held(v, j * n + v)) return missing_at(v, j * n + v);
           }
-          break;
-      }
+        }
+        return std::nullopt;
     }
     return std::nullopt;
   }
