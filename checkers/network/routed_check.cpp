@@ -58,7 +58,7 @@ Words zeroed_words(std::size_t count) {
 struct RoutedChecker::State {
   struct ArcRound {
     std::uint32_t stamp = 0;
-    std::uint32_t first = 0;  // position in `pending` of the first packet on the arc this round
+    std::uint32_t first = 0;  // the first packet's index on the arc this round (low 32 bits)
   };
   struct PortRound {
     std::uint32_t stamp = 0;
@@ -76,12 +76,23 @@ struct RoutedChecker::State {
   std::int64_t block_words = 0;  // R * W
   std::int64_t last_block = 0;
   std::int64_t last_height = 0;  // nodes in the last block (R unless N % R != 0)
+  std::int64_t last_mask = 0;    // the row xor mask of the last block: R - 1 if it is full, else 0
+  std::vector<std::uint64_t> diagonal;  // bits j of a word with (j & (R - 1)) == m, by m
   Words holds;                   // n * words, tiled (see the top of the file)
   std::vector<std::int32_t> targets;  // direction * n + node -> target, -1: no arc
   std::vector<ArcRound> arc_round;    // by arc id direction * n + node
+  std::vector<std::uint32_t> first_high;  // the first packets' high 32 bits (only if P > 2^32)
   std::vector<PortRound> send_round, recv_round;
   std::vector<std::int32_t> send_limit, recv_limit;
-  std::vector<std::uint64_t> pending;  // holdings bit positions received this round
+  // The round's deliveries, OR-ed into a small direct-mapped table of holdings words (the
+  // deliveries of one tree cursor fall into one word) and spilled to `pending` on a conflict.
+  struct Combined {
+    std::uint64_t word = ~std::uint64_t{0};  // holdings word index; ~0: empty
+    std::uint64_t bits = 0;
+  };
+  static constexpr int kCombineBits = 10;
+  std::vector<Combined> combine;
+  std::vector<Combined> pending;
   // Queued one-hop one-packet sends (enqueue): sends queued and judged so far, this round.
   struct Queued {
     std::int64_t from = 0;
@@ -121,6 +132,10 @@ struct RoutedChecker::State {
     block_words = static_cast<std::int64_t>(rows) * words;
     last_block = (n - 1) >> tile_shift;
     last_height = n - (last_block << tile_shift);
+    last_mask = last_height == static_cast<std::int64_t>(rows) ? last_height - 1 : 0;
+    diagonal.assign(rows, 0);
+    for (std::uint64_t j = 0; j < 64; ++j) diagonal[j & (rows - 1)] |= std::uint64_t{1} << j;
+    combine.assign(std::size_t{1} << kCombineBits, Combined{});
     holds = zeroed_words(static_cast<std::size_t>(n * words));
     // A node starts with the packets whose origin it is.
     for (std::int64_t i = 0; i < packets; ++i) set(bit_of(packet_of(h, n, i).origin, i));
@@ -132,6 +147,7 @@ struct RoutedChecker::State {
       }
     }
     arc_round.assign(arcs, ArcRound{});
+    if (packets > std::int64_t{1} << 32) first_high.assign(arcs, 0);
     send_round.assign(static_cast<std::size_t>(n), PortRound{});
     recv_round.assign(static_cast<std::size_t>(n), PortRound{});
     const auto all = h.model.ports == CommModel::kAllPorts;
@@ -145,11 +161,15 @@ struct RoutedChecker::State {
     return static_cast<std::size_t>(dir * n + v);
   }
 
-  // The holdings bit of (node v, packet index i), and back.
+  // The holdings bit of (node v, packet index i), and back: row r = v % R of the tile holds
+  // the word of node r ^ (j & mask) for bit j (mask R - 1, or 0 in a short last block), so the
+  // sends of nodes u ^ x with packets of origin x (all translations of one tree edge) share a word.
   std::uint64_t bit_of(std::int64_t v, std::int64_t i) const {
     const std::int64_t block = v >> tile_shift;
-    const std::int64_t height = block == last_block ? last_height : std::int64_t{1} << tile_shift;
-    const std::int64_t row = v - (block << tile_shift);
+    const bool last = block == last_block;
+    const std::int64_t height = last ? last_height : std::int64_t{1} << tile_shift;
+    const std::int64_t mask = last ? last_mask : (std::int64_t{1} << tile_shift) - 1;
+    const std::int64_t row = (v - (block << tile_shift)) ^ (i & mask);
     const auto word = static_cast<std::uint64_t>(block * block_words + (i >> 6) * height + row);
     return word * 64 + static_cast<std::uint64_t>(i & 63);
   }
@@ -162,10 +182,23 @@ struct RoutedChecker::State {
   bool held(std::uint64_t bit) const { return (holds[bit / 64] >> (bit % 64)) & 1U; }
   void set(std::uint64_t bit) { holds[bit / 64] |= std::uint64_t{1} << (bit % 64); }
   bool held(std::int64_t v, std::int64_t i) const { return held(bit_of(v, i)); }
-  // The packet index at position `pos` of the round's deliveries; pending.size() is the
-  // transmission being sent (its packets are pushed after its arcs are judged).
-  std::int64_t packet_at(std::uint32_t pos) const {
-    return pos == pending.size() ? transmission_first : index_of_bit(pending[pos]);
+
+  // A delivery, applied at end_round.
+  [[gnu::always_inline]] void deliver(std::uint64_t bit) {
+    const std::uint64_t word = bit / 64;
+    Combined& c = combine[(word * 0x9E3779B97F4A7C15ULL) >> (64 - kCombineBits)];
+    if (c.word != word) [[unlikely]] {
+      if (c.bits != 0) pending.push_back(c);
+      c.word = word;
+      c.bits = 0;
+    }
+    c.bits |= std::uint64_t{1} << (bit % 64);
+  }
+
+  // The index of the first packet on arc `id` in this round.
+  std::int64_t first_on(std::size_t id) const {
+    const std::int64_t low = arc_round[id].first;
+    return first_high.empty() ? low : low | std::int64_t{first_high[id]} << 32;
   }
 
   void consider(RoutedWitness w) {
@@ -223,57 +256,47 @@ struct RoutedChecker::State {
     return true;
   }
 
-  // `first` is the position in `pending` the transmission's first packet is about to take.
-  [[gnu::always_inline]] void use_arc(const Hop& hop, std::uint32_t first) {
-    ArcRound& mine = arc_round[static_cast<std::size_t>(hop.id)];
+  // `first`: the index of the transmission's first packet.
+  [[gnu::always_inline]] void use_arc(const Hop& hop, std::int64_t first) {
+    const auto id = static_cast<std::size_t>(hop.id);
+    ArcRound& mine = arc_round[id];
     // Stamps of earlier rounds are below 2 * stamp, so this is "used before in this round".
     if (mine.stamp >= 2 * stamp) [[unlikely]] {
-      arc_again(hop, mine);
+      arc_again(hop, first);
     } else {
       mine.stamp = 2 * stamp;
-      mine.first = first;
+      mine.first = static_cast<std::uint32_t>(first);
+      if (!first_high.empty()) first_high[id] = static_cast<std::uint32_t>(first >> 32);
     }
-    if (h.model.duplex == Duplex::half) half_duplex(hop, mine);
+    if (h.model.duplex == Duplex::half) half_duplex(hop);
   }
 
   // A second transmission on an arc in this round: reported once per arc and round.
-  [[gnu::noinline, gnu::cold]] void arc_again(const Hop& hop, ArcRound& mine) {
-    if (mine.stamp != 2 * stamp) return;
+  [[gnu::noinline, gnu::cold]] void arc_again(const Hop& hop, std::int64_t first) {
+    const auto id = static_cast<std::size_t>(hop.id);
+    if (arc_round[id].stamp != 2 * stamp) return;
     auto w = make(RoutedProperty::arc_exclusivity, hop.arc.from, hop.arc.direction);
     w.arc = hop.arc;
-    w.packets = {packet_of(h, n, packet_at(mine.first)), packet_of(h, n, transmission_first)};
+    w.packets = {packet_of(h, n, first_on(id)), packet_of(h, n, first)};
     consider(std::move(w));
-    mine.stamp = 2 * stamp + 1;
+    arc_round[id].stamp = 2 * stamp + 1;
   }
 
   // Half duplex: the reverse arc used in this round too.
-  [[gnu::noinline]] void half_duplex(const Hop& hop, const ArcRound& mine) {
+  [[gnu::noinline]] void half_duplex(const Hop& hop) {
     const Arc& arc = hop.arc;
     const Direction back = net.reverse_direction(arc.from, arc.direction);
-    const ArcRound& other = arc_round[id_of(arc.to, back)];
-    if (other.stamp < 2 * stamp) return;
+    const std::size_t reverse = id_of(arc.to, back);
+    if (arc_round[reverse].stamp < 2 * stamp) return;
     const bool mine_first = arc.from < arc.to;
     const Arc low = mine_first ? arc : Arc{arc.to, arc.from, back};
     auto w = make(RoutedProperty::arc_exclusivity, low.from, low.direction);
     w.arc = low;
     w.reverse = true;
-    const Packet a = packet_of(h, n, packet_at(mine.first));
-    const Packet b = packet_of(h, n, packet_at(other.first));
+    const Packet a = packet_of(h, n, first_on(static_cast<std::size_t>(hop.id)));
+    const Packet b = packet_of(h, n, first_on(reverse));
     w.packets = mine_first ? std::vector<Packet>{a, b} : std::vector<Packet>{b, a};
     consider(std::move(w));
-  }
-
-  // The packet index of the transmission being sent (for witnesses only).
-  std::int64_t transmission_first = 0;
-
-  std::uint32_t next_position() const {
-    if (pending.size() >= std::numeric_limits<std::uint32_t>::max()) [[unlikely]] too_many();
-    return static_cast<std::uint32_t>(pending.size());
-  }
-  [[noreturn, gnu::noinline, gnu::cold]] void too_many() const {
-      throw InputError(fmt::format("round {} has more than {} deliveries; the routed checker "
-                                   "numbers a round's deliveries in 32 bits",
-                                   round, std::numeric_limits<std::uint32_t>::max() - 1));
   }
 
   [[gnu::always_inline]] void check_held(std::int64_t from, std::int64_t i) {
@@ -307,12 +330,10 @@ struct RoutedChecker::State {
       w.packets = {ps[0], ps[1]};
       consider(std::move(w));
     }
-    transmission_first = indices.front();
-    const std::uint32_t first = next_position();
-    for (const Hop& hop : route) use_arc(hop, first);
+    for (const Hop& hop : route) use_arc(hop, indices.front());
     const std::int64_t to = route.back().arc.to;
     ports_and_simplex(from, to);
-    for (const std::int64_t i : indices) pending.push_back(bit_of(to, i));
+    for (const std::int64_t i : indices) deliver(bit_of(to, i));
   }
 
   // The common case, one hop and one packet in store-and-forward, is queued: its lines are
@@ -352,11 +373,9 @@ struct RoutedChecker::State {
       return;
     }
     if (!held(q.held_bit)) [[unlikely]] unheld(q.from, q.i);
-    transmission_first = q.i;
-    const std::uint32_t first = next_position();
-    use_arc(Hop{static_cast<std::int64_t>(q.id), Arc{q.from, to, q.dir}}, first);
+    use_arc(Hop{static_cast<std::int64_t>(q.id), Arc{q.from, to, q.dir}}, q.i);
     ports_and_simplex(q.from, to);
-    pending.push_back(bit_of(to, q.i));
+    deliver(bit_of(to, q.i));
   }
 
   [[gnu::always_inline]] void ports_and_simplex(std::int64_t from, std::int64_t to) {
@@ -386,10 +405,14 @@ struct RoutedChecker::State {
   void end_round() {
     flush();
     queued = judged = 0;
+    for (Combined& c : combine) {
+      if (c.bits != 0) pending.push_back(c);
+      c = Combined{};
+    }
     constexpr std::size_t kAhead = 16;
     for (std::size_t k = 0; k < pending.size(); ++k) {
-      if (k + kAhead < pending.size()) __builtin_prefetch(&holds[pending[k + kAhead] / 64], 1);
-      set(pending[k]);
+      if (k + kAhead < pending.size()) __builtin_prefetch(&holds[pending[k + kAhead].word], 1);
+      holds[pending[k].word] |= pending[k].bits;
     }
     pending.clear();
     if (best && !witness) {
@@ -413,10 +436,19 @@ struct RoutedChecker::State {
                                               : (std::uint64_t{1} << (packets % 64)) - 1;
   }
 
-  // Node v's smallest missing packet when it must hold every packet.
+  // Node v's smallest missing packet when it must hold every packet: its bits of word k lie in
+  // the rows r ^ m of the tile, bits j with (j & mask) == m.
   std::optional<RoutedWitness> missing_all(std::int64_t v) const {
+    const std::int64_t mask = (v >> tile_shift) == last_block ? last_mask
+                                                              : (std::int64_t{1} << tile_shift) - 1;
     for (std::int64_t k = 0; k < words; ++k) {
-      const std::uint64_t lack = want(k) & ~holds[bit_of(v, k * 64) / 64];
+      std::uint64_t lack = 0;
+      for (std::int64_t m = 0; m <= mask; ++m) {
+        const std::uint64_t word = bit_of(v, k * 64 + m) / 64;
+        const std::uint64_t mine = mask == 0 ? ~std::uint64_t{0} : diagonal[static_cast<std::size_t>(m)];
+        lack |= mine & ~holds[word];
+      }
+      lack &= want(k);
       if (lack != 0) return missing_at(v, k * 64 + std::countr_zero(lack));
     }
     return std::nullopt;
@@ -434,11 +466,17 @@ struct RoutedChecker::State {
           const std::int64_t height =
               block == last_block ? last_height : std::int64_t{1} << tile_shift;
           const std::uint64_t* base = holds.get() + block * block_words;
+          const std::int64_t mask =
+              block == last_block ? last_mask : (std::int64_t{1} << tile_shift) - 1;
           std::uint64_t lacking = 0;  // bit r: node block * R + r lacks a packet
           for (std::int64_t k = 0; k < words; ++k) {
             const std::uint64_t w = want(k);
-            for (std::int64_t r = 0; r < height; ++r) {
-              if ((w & ~base[k * height + r]) != 0) lacking |= std::uint64_t{1} << r;
+            for (std::int64_t row = 0; row < height; ++row) {
+              // Bit j of this word belongs to node row ^ (j & mask).
+              for (std::uint64_t lack = w & ~base[k * height + row]; lack != 0; lack &= lack - 1) {
+                const auto j = static_cast<std::int64_t>(std::countr_zero(lack));
+                lacking |= std::uint64_t{1} << (row ^ (j & mask));
+              }
             }
           }
           if (lacking != 0) return missing_all((block << tile_shift) + std::countr_zero(lacking));
