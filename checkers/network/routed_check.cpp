@@ -25,6 +25,7 @@
 #include <limits>
 #include <memory>
 #include <new>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -36,22 +37,40 @@ namespace collverify::network {
 namespace {
 
 struct FreeDeleter {
-  void operator()(std::uint64_t* p) const { std::free(p); }
+  void operator()(void* p) const { std::free(p); }
 };
-using Words = std::unique_ptr<std::uint64_t[], FreeDeleter>;
 
-// Zeroed words on 2 MiB-aligned memory marked for transparent huge pages: the holdings of a large
-// all-to-all are hundreds of MiB read at random, and 4 KiB pages would add a TLB miss to most
-// deliveries.
-Words zeroed_words(std::size_t count) {
-  constexpr std::size_t kHuge = std::size_t{2} << 20;
-  const std::size_t bytes = std::max<std::size_t>((count * 8 + kHuge - 1) / kHuge * kHuge, kHuge);
-  void* p = std::aligned_alloc(kHuge, bytes);
-  if (p == nullptr) throw std::bad_alloc();
-  (void)madvise(p, bytes, MADV_HUGEPAGE);  // advice only: without it the checker is just slower
-  std::memset(p, 0, bytes);
-  return Words(static_cast<std::uint64_t*>(p));
-}
+// `count` zeroed values of a trivial type whose all-zero bytes are its default. From 2 MiB on,
+// on 2 MiB-aligned memory marked for transparent huge pages: the holdings of a large all-to-all
+// are hundreds of MiB and the arc tables several, read in a scattered order, and 4 KiB pages
+// would add a TLB miss to most sends.
+template <typename T>
+class Zeroed {
+ public:
+  Zeroed() = default;
+  explicit Zeroed(std::size_t count) : size_(count) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    constexpr std::size_t kHuge = std::size_t{2} << 20;
+    const std::size_t want = std::max<std::size_t>(count * sizeof(T), 1);
+    const std::size_t align = want >= kHuge ? kHuge : 64;
+    const std::size_t bytes = (want + align - 1) / align * align;
+    void* p = std::aligned_alloc(align, bytes);
+    if (p == nullptr) throw std::bad_alloc();
+    if (align == kHuge) (void)madvise(p, bytes, MADV_HUGEPAGE);  // advice only
+    std::memset(p, 0, bytes);
+    data_.reset(p);
+  }
+  T& operator[](std::size_t i) { return static_cast<T*>(data_.get())[i]; }
+  const T& operator[](std::size_t i) const { return static_cast<const T*>(data_.get())[i]; }
+  T* get() { return static_cast<T*>(data_.get()); }
+  const T* get() const { return static_cast<const T*>(data_.get()); }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+
+ private:
+  std::unique_ptr<void, FreeDeleter> data_;
+  std::size_t size_ = 0;
+};
 
 }  // namespace
 
@@ -78,11 +97,11 @@ struct RoutedChecker::State {
   std::int64_t last_height = 0;  // nodes in the last block (R unless N % R != 0)
   std::int64_t last_mask = 0;    // the row xor mask of the last block: R - 1 if it is full, else 0
   std::vector<std::uint64_t> diagonal;  // bits j of a word with (j & (R - 1)) == m, by m
-  Words holds;                   // n * words, tiled (see the top of the file)
-  std::vector<std::int32_t> targets;  // direction * n + node -> target, -1: no arc
-  std::vector<ArcRound> arc_round;    // by arc id direction * n + node
-  std::vector<std::uint32_t> first_high;  // the first packets' high 32 bits (only if P > 2^32)
-  std::vector<PortRound> send_round, recv_round;
+  Zeroed<std::uint64_t> holds;   // n * words, tiled (see the top of the file)
+  Zeroed<std::int32_t> targets;  // direction * n + node -> target, -1: no arc
+  Zeroed<ArcRound> arc_round;    // by arc id direction * n + node
+  Zeroed<std::uint32_t> first_high;  // the first packets' high 32 bits (only if P > 2^32)
+  Zeroed<PortRound> send_round, recv_round;
   std::vector<std::int32_t> send_limit, recv_limit;
   // The round's deliveries, OR-ed into a small direct-mapped table of holdings words (the
   // deliveries of one tree cursor fall into one word) and spilled to `pending` on a conflict.
@@ -136,20 +155,21 @@ struct RoutedChecker::State {
     diagonal.assign(rows, 0);
     for (std::uint64_t j = 0; j < 64; ++j) diagonal[j & (rows - 1)] |= std::uint64_t{1} << j;
     combine.assign(std::size_t{1} << kCombineBits, Combined{});
-    holds = zeroed_words(static_cast<std::size_t>(n * words));
+    holds = Zeroed<std::uint64_t>(static_cast<std::size_t>(n * words));
     // A node starts with the packets whose origin it is.
     for (std::int64_t i = 0; i < packets; ++i) set(bit_of(packet_of(h, n, i).origin, i));
     const auto arcs = static_cast<std::size_t>(n * width);
-    targets.assign(arcs, -1);
+    targets = Zeroed<std::int32_t>(arcs);
+    std::fill(targets.get(), targets.get() + arcs, -1);
     for (std::int64_t v = 0; v < n; ++v) {
       for (Direction dir = 0; dir < width; ++dir) {
         if (const auto t = net.target(v, dir)) targets[id_of(v, dir)] = static_cast<std::int32_t>(*t);
       }
     }
-    arc_round.assign(arcs, ArcRound{});
-    if (packets > std::int64_t{1} << 32) first_high.assign(arcs, 0);
-    send_round.assign(static_cast<std::size_t>(n), PortRound{});
-    recv_round.assign(static_cast<std::size_t>(n), PortRound{});
+    arc_round = Zeroed<ArcRound>(arcs);
+    if (packets > std::int64_t{1} << 32) first_high = Zeroed<std::uint32_t>(arcs);
+    send_round = Zeroed<PortRound>(static_cast<std::size_t>(n));
+    recv_round = Zeroed<PortRound>(static_cast<std::size_t>(n));
     const auto all = h.model.ports == CommModel::kAllPorts;
     for (std::int64_t v = 0; v < n; ++v) {
       send_limit.push_back(static_cast<std::int32_t>(all ? net.out_degree(v) : h.model.ports));
@@ -341,7 +361,7 @@ struct RoutedChecker::State {
   // misses of a producer that jumps between nodes (all translated trees of a round) overlap.
   // A sender or direction out of range or a foreign packet goes the general way (false).
   [[gnu::always_inline]] bool enqueue(std::int64_t from, Direction dir, const Packet& p) {
-    if (from < 0 || from >= n || dir < 0 || dir >= width) return false;
+    if (!in_range(from, dir)) return false;
     const std::int64_t i = packet_index(h, n, p);
     if (i < 0) return false;
     const std::size_t id = id_of(from, dir);
@@ -363,6 +383,49 @@ struct RoutedChecker::State {
 
   void flush() {
     while (judged < queued) judge(queue[judged++ % kQueue]);
+  }
+
+  // A batch: each send judged as send() would, the lines of the sends kAhead further prefetched
+  // (and the receive word of those kAhead / 2 further, whose target is in the cache by then).
+  void send_hops(std::span<const SingleHop> batch) {
+    transmissions += static_cast<std::int64_t>(batch.size());
+    deliveries += static_cast<std::int64_t>(batch.size());
+    if (witness) return;
+    flush();  // sends queued by send() come first
+    constexpr std::size_t kAhead = 32;
+    for (std::size_t k = 0; k < batch.size(); ++k) {
+      if (k + kAhead < batch.size()) prefetch_lines(batch[k + kAhead]);
+      if (k + kAhead / 2 < batch.size()) prefetch_receiver(batch[k + kAhead / 2]);
+      const SingleHop& x = batch[k];
+      if (!sf || !in_range(x.from, x.direction)) {
+        send_general(x.from, {&x.direction, 1}, {&x.packet, 1});
+        continue;
+      }
+      const std::int64_t i = packet_index(h, n, x.packet);
+      if (i < 0) {
+        send_general(x.from, {&x.direction, 1}, {&x.packet, 1});
+        continue;
+      }
+      judge(Queued{x.from, i, bit_of(x.from, i), id_of(x.from, x.direction), x.direction});
+    }
+  }
+
+  bool in_range(std::int64_t from, Direction dir) const {
+    return from >= 0 && from < n && dir >= 0 && dir < width;
+  }
+  void prefetch_lines(const SingleHop& x) const {
+    if (!in_range(x.from, x.direction)) return;
+    const std::size_t id = id_of(x.from, x.direction);
+    __builtin_prefetch(&targets[id]);
+    __builtin_prefetch(&arc_round[id], 1);
+    __builtin_prefetch(&send_round[static_cast<std::size_t>(x.from)], 1);
+    const std::int64_t i = packet_index(h, n, x.packet);
+    if (i >= 0) __builtin_prefetch(&holds[bit_of(x.from, i) / 64]);
+  }
+  void prefetch_receiver(const SingleHop& x) const {
+    if (!in_range(x.from, x.direction)) return;
+    const std::int32_t to = targets[id_of(x.from, x.direction)];
+    if (to >= 0) __builtin_prefetch(&recv_round[static_cast<std::size_t>(to)], 1);
   }
 
   [[gnu::always_inline]] void judge(const Queued& q) {
@@ -516,6 +579,8 @@ void RoutedChecker::send(std::int64_t from, std::span<const Direction> hops,
                          std::span<const Packet> packets) {
   s_->send(from, hops, packets);
 }
+
+void RoutedChecker::send_hops(std::span<const SingleHop> batch) { s_->send_hops(batch); }
 
 void RoutedChecker::end_round() { s_->end_round(); }
 

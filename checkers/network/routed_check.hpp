@@ -136,6 +136,8 @@ class RoutedChecker final : public RoutedSink {
   void begin_round(std::int64_t round) override;
   void send(std::int64_t from, std::span<const Direction> hops,
             std::span<const Packet> packets) override;
+  // The same as send() for each in turn, judged with the batch's next sends prefetched.
+  void send_hops(std::span<const SingleHop> batch) override;
   void end_round() override;
   // After the last round: completeness and the bound. Call once.
   RoutedResult finish();
