@@ -98,7 +98,8 @@ struct RoutedChecker::State {
   std::int64_t last_mask = 0;    // the row xor mask of the last block: R - 1 if it is full, else 0
   std::vector<std::uint64_t> diagonal;  // bits j of a word with (j & (R - 1)) == m, by m
   Zeroed<std::uint64_t> holds;   // n * words, tiled (see the top of the file)
-  Zeroed<std::int32_t> targets;  // direction * n + node -> target, -1: no arc
+  Zeroed<std::int32_t> targets;  // direction * n + node -> target, -1: no arc (empty if xor_cube)
+  bool xor_cube = false;         // target(v, dir) == v ^ 2^dir for every arc
   Zeroed<ArcRound> arc_round;    // by arc id direction * n + node
   Zeroed<std::uint32_t> first_high;  // the first packets' high 32 bits (only if P > 2^32)
   Zeroed<PortRound> send_round, recv_round;
@@ -159,11 +160,20 @@ struct RoutedChecker::State {
     // A node starts with the packets whose origin it is.
     for (std::int64_t i = 0; i < packets; ++i) set(bit_of(packet_of(h, n, i).origin, i));
     const auto arcs = static_cast<std::size_t>(n * width);
-    targets = Zeroed<std::int32_t>(arcs);
-    std::fill(targets.get(), targets.get() + arcs, -1);
-    for (std::int64_t v = 0; v < n; ++v) {
-      for (Direction dir = 0; dir < width; ++dir) {
-        if (const auto t = net.target(v, dir)) targets[id_of(v, dir)] = static_cast<std::int32_t>(*t);
+    // A hypercube's arcs (every target(v, dir) == v ^ 2^dir, checked here) need no table.
+    xor_cube = width < 31;
+    for (std::int64_t v = 0; v < n && xor_cube; ++v) {
+      for (Direction dir = 0; dir < width && xor_cube; ++dir) {
+        xor_cube = net.target(v, dir) == (v ^ (std::int64_t{1} << dir));
+      }
+    }
+    if (!xor_cube) {
+      targets = Zeroed<std::int32_t>(arcs);
+      std::fill(targets.get(), targets.get() + arcs, -1);
+      for (std::int64_t v = 0; v < n; ++v) {
+        for (Direction dir = 0; dir < width; ++dir) {
+          if (const auto t = net.target(v, dir)) targets[id_of(v, dir)] = static_cast<std::int32_t>(*t);
+        }
       }
     }
     arc_round = Zeroed<ArcRound>(arcs);
@@ -179,6 +189,10 @@ struct RoutedChecker::State {
 
   std::size_t id_of(std::int64_t v, Direction dir) const {
     return static_cast<std::size_t>(dir * n + v);
+  }
+  // The target of arc `id` = (v, dir) (in range), -1 if there is no such arc.
+  std::int64_t target_of(std::int64_t v, Direction dir, std::size_t id) const {
+    return xor_cube ? v ^ (std::int64_t{1} << dir) : targets[id];
   }
 
   // The holdings bit of (node v, packet index i), and back: row r = v % R of the tile holds
@@ -366,7 +380,7 @@ struct RoutedChecker::State {
     if (i < 0) return false;
     const std::size_t id = id_of(from, dir);
     const std::uint64_t bit = bit_of(from, i);
-    __builtin_prefetch(&targets[id]);
+    if (!xor_cube) __builtin_prefetch(&targets[id]);
     __builtin_prefetch(&arc_round[id], 1);
     __builtin_prefetch(&holds[bit / 64]);
     __builtin_prefetch(&send_round[static_cast<std::size_t>(from)], 1);
@@ -374,7 +388,8 @@ struct RoutedChecker::State {
     ++queued;
     // Halfway through the queue the target is known: prefetch its receive word.
     if (queued - judged > kQueue / 2) {
-      const std::int32_t to = targets[queue[(queued - kQueue / 2 - 1) % kQueue].id];
+      const Queued& q = queue[(queued - kQueue / 2 - 1) % kQueue];
+      const std::int64_t to = target_of(q.from, q.dir, q.id);
       if (to >= 0) __builtin_prefetch(&recv_round[static_cast<std::size_t>(to)], 1);
     }
     if (queued - judged == kQueue) judge(queue[judged++ % kQueue]);
@@ -416,20 +431,18 @@ struct RoutedChecker::State {
   void prefetch_lines(const SingleHop& x) const {
     if (!in_range(x.from, x.direction)) return;
     const std::size_t id = id_of(x.from, x.direction);
-    __builtin_prefetch(&targets[id]);
+    if (!xor_cube) __builtin_prefetch(&targets[id]);
     __builtin_prefetch(&arc_round[id], 1);
     __builtin_prefetch(&send_round[static_cast<std::size_t>(x.from)], 1);
-    const std::int64_t i = packet_index(h, n, x.packet);
-    if (i >= 0) __builtin_prefetch(&holds[bit_of(x.from, i) / 64]);
   }
   void prefetch_receiver(const SingleHop& x) const {
     if (!in_range(x.from, x.direction)) return;
-    const std::int32_t to = targets[id_of(x.from, x.direction)];
+    const std::int64_t to = target_of(x.from, x.direction, id_of(x.from, x.direction));
     if (to >= 0) __builtin_prefetch(&recv_round[static_cast<std::size_t>(to)], 1);
   }
 
   [[gnu::always_inline]] void judge(const Queued& q) {
-    const std::int32_t to = targets[q.id];
+    const std::int64_t to = target_of(q.from, q.dir, q.id);
     if (to < 0) [[unlikely]] {
       const Packet p = packet_of(h, n, q.i);
       send_general(q.from, {&q.dir, 1}, {&p, 1});
