@@ -75,10 +75,6 @@ class Zeroed {
 }  // namespace
 
 struct RoutedChecker::State {
-  struct ArcRound {
-    std::uint32_t stamp = 0;
-    std::uint32_t first = 0;  // the first packet's index on the arc this round (low 32 bits)
-  };
   struct PortRound {
     std::uint32_t stamp = 0;
     std::int32_t left = 0;  // transmissions still allowed in round `stamp`
@@ -100,8 +96,14 @@ struct RoutedChecker::State {
   Zeroed<std::uint64_t> holds;   // n * words, tiled (see the top of the file)
   Zeroed<std::int32_t> targets;  // direction * n + node -> target, -1: no arc (empty if xor_cube)
   bool xor_cube = false;         // target(v, dir) == v ^ 2^dir for every arc
-  Zeroed<ArcRound> arc_round;    // by arc id direction * n + node
-  Zeroed<std::uint32_t> first_high;  // the first packets' high 32 bits (only if P > 2^32)
+  // Per arc id (direction * n + node): a one-byte round stamp, 2 * arc_stamp for "used once in
+  // this round" and 2 * arc_stamp + 1 for "collision already reported", where arc_stamp runs
+  // 1..127 and the stamps are zeroed when it starts over; and the index of the first packet on
+  // the arc this round (low and, only if P > 2^32, high 32 bits), written on its first use.
+  Zeroed<std::uint8_t> arc_used;
+  Zeroed<std::uint32_t> first_low;
+  Zeroed<std::uint32_t> first_high;
+  std::uint32_t arc_stamp = 0;
   Zeroed<PortRound> send_round, recv_round;
   std::vector<std::int32_t> send_limit, recv_limit;
   // The round's deliveries, OR-ed into a small direct-mapped table of holdings words (the
@@ -176,7 +178,8 @@ struct RoutedChecker::State {
         }
       }
     }
-    arc_round = Zeroed<ArcRound>(arcs);
+    arc_used = Zeroed<std::uint8_t>(arcs);
+    first_low = Zeroed<std::uint32_t>(arcs);
     if (packets > std::int64_t{1} << 32) first_high = Zeroed<std::uint32_t>(arcs);
     send_round = Zeroed<PortRound>(static_cast<std::size_t>(n));
     recv_round = Zeroed<PortRound>(static_cast<std::size_t>(n));
@@ -231,7 +234,7 @@ struct RoutedChecker::State {
 
   // The index of the first packet on arc `id` in this round.
   std::int64_t first_on(std::size_t id) const {
-    const std::int64_t low = arc_round[id].first;
+    const std::int64_t low = first_low[id];
     return first_high.empty() ? low : low | std::int64_t{first_high[id]} << 32;
   }
 
@@ -293,13 +296,13 @@ struct RoutedChecker::State {
   // `first`: the index of the transmission's first packet.
   [[gnu::always_inline]] void use_arc(const Hop& hop, std::int64_t first) {
     const auto id = static_cast<std::size_t>(hop.id);
-    ArcRound& mine = arc_round[id];
-    // Stamps of earlier rounds are below 2 * stamp, so this is "used before in this round".
-    if (mine.stamp >= 2 * stamp) [[unlikely]] {
+    std::uint8_t& mine = arc_used[id];
+    // Stamps of earlier rounds are below 2 * arc_stamp: this is "used before in this round".
+    if (mine >= 2 * arc_stamp) [[unlikely]] {
       arc_again(hop, first);
     } else {
-      mine.stamp = 2 * stamp;
-      mine.first = static_cast<std::uint32_t>(first);
+      mine = static_cast<std::uint8_t>(2 * arc_stamp);
+      first_low[id] = static_cast<std::uint32_t>(first);
       if (!first_high.empty()) first_high[id] = static_cast<std::uint32_t>(first >> 32);
     }
     if (h.model.duplex == Duplex::half) half_duplex(hop);
@@ -308,12 +311,12 @@ struct RoutedChecker::State {
   // A second transmission on an arc in this round: reported once per arc and round.
   [[gnu::noinline, gnu::cold]] void arc_again(const Hop& hop, std::int64_t first) {
     const auto id = static_cast<std::size_t>(hop.id);
-    if (arc_round[id].stamp != 2 * stamp) return;
+    if (arc_used[id] != 2 * arc_stamp) return;
     auto w = make(RoutedProperty::arc_exclusivity, hop.arc.from, hop.arc.direction);
     w.arc = hop.arc;
     w.packets = {packet_of(h, n, first_on(id)), packet_of(h, n, first)};
     consider(std::move(w));
-    arc_round[id].stamp = 2 * stamp + 1;
+    arc_used[id] = static_cast<std::uint8_t>(2 * arc_stamp + 1);
   }
 
   // Half duplex: the reverse arc used in this round too.
@@ -321,7 +324,7 @@ struct RoutedChecker::State {
     const Arc& arc = hop.arc;
     const Direction back = net.reverse_direction(arc.from, arc.direction);
     const std::size_t reverse = id_of(arc.to, back);
-    if (arc_round[reverse].stamp < 2 * stamp) return;
+    if (arc_used[reverse] < 2 * arc_stamp) return;
     const bool mine_first = arc.from < arc.to;
     const Arc low = mine_first ? arc : Arc{arc.to, arc.from, back};
     auto w = make(RoutedProperty::arc_exclusivity, low.from, low.direction);
@@ -381,7 +384,7 @@ struct RoutedChecker::State {
     const std::size_t id = id_of(from, dir);
     const std::uint64_t bit = bit_of(from, i);
     if (!xor_cube) __builtin_prefetch(&targets[id]);
-    __builtin_prefetch(&arc_round[id], 1);
+    __builtin_prefetch(&arc_used[id], 1);
     __builtin_prefetch(&holds[bit / 64]);
     __builtin_prefetch(&send_round[static_cast<std::size_t>(from)], 1);
     queue[queued % kQueue] = Queued{from, i, bit, id, dir};
@@ -432,7 +435,7 @@ struct RoutedChecker::State {
     if (!in_range(x.from, x.direction)) return;
     const std::size_t id = id_of(x.from, x.direction);
     if (!xor_cube) __builtin_prefetch(&targets[id]);
-    __builtin_prefetch(&arc_round[id], 1);
+    __builtin_prefetch(&arc_used[id], 1);
     __builtin_prefetch(&send_round[static_cast<std::size_t>(x.from)], 1);
   }
   void prefetch_receiver(const SingleHop& x) const {
@@ -586,6 +589,10 @@ void RoutedChecker::begin_round(std::int64_t round) {
   s_->round = round;
   s_->rounds = round + 1;
   ++s_->stamp;
+  if (++s_->arc_stamp == 128) {  // the one-byte arc stamps start over
+    std::memset(s_->arc_used.get(), 0, s_->arc_used.size());
+    s_->arc_stamp = 1;
+  }
 }
 
 void RoutedChecker::send(std::int64_t from, std::span<const Direction> hops,
