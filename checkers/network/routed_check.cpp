@@ -1,20 +1,23 @@
 // The fast routed checker (contract: routed_check.hpp). Every table is laid out so that a
-// producer which walks the nodes in order (every translated tree or node of a round, one after
-// the other) touches each cache line for many sends in a row (docs/PERFORMANCE.md "Routed
-// checker"):
-//   holdings  P bits per node in tiles of R = min(64, bit_ceil(N)) nodes x 64 packets: the word
-//             of (node v, packets 64k..64k+63) lies at block(v) * R * W + k * height + v % R,
-//             W = ceil(P / 64) words per node, height = R but for a shorter last block; so the
-//             64 sends of nodes u ^ 0..63 with packets of one 64-block share one 512-byte tile;
-//   arcs      direction-major (arc id = direction * N + node), 8 bytes each: a round stamp and
-//             the position in the round's deliveries of the first packet on the arc; the
-//             targets are copied in the same order, so one direction's sends stream through;
+// producer which walks the nodes of a round in order, or all translations of a tree in lock step
+// (node parent ^ t sends packet t for t = 0, 1, ...), touches each cache line for many sends in a
+// row (docs/PERFORMANCE.md "Routed checker"):
+//   holdings  P bits per node in tiles of R = min(64, bit_ceil(N)) nodes x 64 packets: the
+//             word of tile row r for packets 64k..64k+63 lies at block * R * W + k * height + r,
+//             W = ceil(P / 64) words per node, height = R but for a shorter last block, and its
+//             bit j belongs to node r ^ (j & mask) (mask R - 1; 0 in a short last block). So
+//             the 64 sends of nodes u ^ x with packets of origin x (x in one 64-block: the
+//             translations of one tree edge) read one word, and their receivers write one;
+//   arcs      direction-major (arc id = direction * N + node): a one-byte round stamp and the
+//             index of the first packet on the arc this round; targets in the same order (none
+//             on a hypercube, where they are computed); one direction's sends stream through;
 //   ports     per node a send and a receive word (round stamp, transmissions left).
-// Stamps count begin_round calls from 1, so nothing is cleared between rounds: an arc's stamp is
-// 2 * round' for "used once in this round" and 2 * round' + 1 for "collision already reported".
+// Port stamps count begin_round calls from 1; arc stamps run 1..127 and are zeroed when they
+// start over: 2 * stamp is "used once in this round", 2 * stamp + 1 "collision reported".
 // Causality is judged at the send, against the holdings at the start of the round: deliveries
-// are buffered (as holdings bit positions) and applied at end_round, so a packet received in
-// round t is held from round t + 1.
+// are OR-ed into a small table of holdings words and applied at end_round, so a packet received
+// in round t is held from round t + 1. One-hop one-packet sends are judged in stream order with
+// their lines prefetched ahead (a short queue for send(), the batch itself for send_hops()).
 #include <sys/mman.h>
 
 #include <algorithm>
