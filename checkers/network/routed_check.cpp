@@ -388,6 +388,7 @@ struct RoutedChecker::State {
     const std::uint64_t bit = bit_of(from, i);
     if (!xor_cube) __builtin_prefetch(&targets[id]);
     __builtin_prefetch(&arc_used[id], 1);
+    __builtin_prefetch(&first_low[id], 1);
     __builtin_prefetch(&holds[bit / 64]);
     __builtin_prefetch(&send_round[static_cast<std::size_t>(from)], 1);
     queue[queued % kQueue] = Queued{from, i, bit, id, dir};
@@ -439,6 +440,7 @@ struct RoutedChecker::State {
     const std::size_t id = id_of(x.from, x.direction);
     if (!xor_cube) __builtin_prefetch(&targets[id]);
     __builtin_prefetch(&arc_used[id], 1);
+    __builtin_prefetch(&first_low[id], 1);
     __builtin_prefetch(&send_round[static_cast<std::size_t>(x.from)], 1);
   }
   void prefetch_receiver(const SingleHop& x) const {
