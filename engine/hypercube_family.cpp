@@ -38,6 +38,10 @@ class Tee final : public net::RoutedSink {
     if (a_ != nullptr) a_->send(from, hops, packets);
     b_.send(from, hops, packets);
   }
+  void send_hops(std::span<const net::SingleHop> batch) override {
+    if (a_ != nullptr) a_->send_hops(batch);
+    b_.send_hops(batch);
+  }
   void end_round() override {
     if (a_ != nullptr) a_->end_round();
     b_.end_round();

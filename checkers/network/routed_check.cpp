@@ -1,17 +1,36 @@
-// The fast routed checker (contract: routed_check.hpp). Holdings are one bitset of P bits per node;
-// arcs and nodes carry a round stamp, so nothing is cleared between rounds: an arc's stamp is
-// 2 * round' for "used once in this round" and 2 * round' + 1 for "collision already reported"
-// (round' counts begin_round calls from 1). Deliveries of a round are buffered and applied at
-// end_round, so a packet received in round t is held from round t + 1; causality is judged there
-// too, for all sends of the round at once, against the holdings before the deliveries.
+// The fast routed checker (contract: routed_check.hpp). Every table is laid out so that a
+// producer which walks the nodes of a round in order, or all translations of a tree in lock step
+// (node parent ^ t sends packet t for t = 0, 1, ...), touches each cache line for many sends in a
+// row (docs/PERFORMANCE.md "Routed checker"):
+//   holdings  P bits per node in tiles of R = min(64, bit_ceil(N)) nodes x 64 packets: the
+//             word of tile row r for packets 64k..64k+63 lies at block * R * W + k * height + r,
+//             W = ceil(P / 64) words per node, height = R but for a shorter last block, and its
+//             bit j belongs to node r ^ (j & mask) (mask R - 1; 0 in a short last block). So
+//             the 64 sends of nodes u ^ x with packets of origin x (x in one 64-block: the
+//             translations of one tree edge) read one word, and their receivers write one;
+//   arcs      direction-major (arc id = direction * N + node): a one-byte round stamp and the
+//             index of the first packet on the arc this round; targets in the same order (none
+//             on a hypercube, where they are computed); one direction's sends stream through;
+//   ports     per node a send and a receive word (round stamp, transmissions left).
+// Port stamps count begin_round calls from 1; arc stamps run 1..127 and are zeroed when they
+// start over: 2 * stamp is "used once in this round", 2 * stamp + 1 "collision reported".
+// Causality is judged at the send, against the holdings at the start of the round: deliveries
+// are OR-ed into a small table of holdings words and applied at end_round, so a packet received
+// in round t is held from round t + 1. One-hop one-packet sends are judged in stream order with
+// their lines prefetched ahead (a short queue for send(), the batch itself for send_hops()).
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <new>
+#include <type_traits>
+
+#include <fmt/format.h>
 
 #include "checkers/network/routed_check.hpp"
 #include "model/error.hpp"
@@ -21,51 +40,96 @@ namespace collverify::network {
 namespace {
 
 struct FreeDeleter {
-  void operator()(std::uint64_t* p) const { std::free(p); }
+  void operator()(void* p) const { std::free(p); }
 };
-using Words = std::unique_ptr<std::uint64_t[], FreeDeleter>;
 
-// Zeroed words on 2 MiB-aligned memory marked for transparent huge pages: the holdings of a large
-// all-to-all are hundreds of MiB read at random, and 4 KiB pages would add a TLB miss to most
-// deliveries.
-Words zeroed_words(std::size_t count) {
-  constexpr std::size_t kHuge = std::size_t{2} << 20;
-  const std::size_t bytes = std::max<std::size_t>((count * 8 + kHuge - 1) / kHuge * kHuge, kHuge);
-  void* p = std::aligned_alloc(kHuge, bytes);
-  if (p == nullptr) throw std::bad_alloc();
-  (void)madvise(p, bytes, MADV_HUGEPAGE);  // advice only: without it the checker is just slower
-  std::memset(p, 0, bytes);
-  return Words(static_cast<std::uint64_t*>(p));
-}
+// `count` zeroed values of a trivial type whose all-zero bytes are its default. From 2 MiB on,
+// on 2 MiB-aligned memory marked for transparent huge pages: the holdings of a large all-to-all
+// are hundreds of MiB and the arc tables several, read in a scattered order, and 4 KiB pages
+// would add a TLB miss to most sends.
+template <typename T>
+class Zeroed {
+ public:
+  Zeroed() = default;
+  explicit Zeroed(std::size_t count) : size_(count) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    constexpr std::size_t kHuge = std::size_t{2} << 20;
+    const std::size_t want = std::max<std::size_t>(count * sizeof(T), 1);
+    const std::size_t align = want >= kHuge ? kHuge : 64;
+    const std::size_t bytes = (want + align - 1) / align * align;
+    void* p = std::aligned_alloc(align, bytes);
+    if (p == nullptr) throw std::bad_alloc();
+    if (align == kHuge) (void)madvise(p, bytes, MADV_HUGEPAGE);  // advice only
+    std::memset(p, 0, bytes);
+    data_.reset(p);
+  }
+  T& operator[](std::size_t i) { return static_cast<T*>(data_.get())[i]; }
+  const T& operator[](std::size_t i) const { return static_cast<const T*>(data_.get())[i]; }
+  T* get() { return static_cast<T*>(data_.get()); }
+  const T* get() const { return static_cast<const T*>(data_.get()); }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+
+ private:
+  std::unique_ptr<void, FreeDeleter> data_;
+  std::size_t size_ = 0;
+};
 
 }  // namespace
 
 struct RoutedChecker::State {
-  struct NodeRound {
-    std::uint32_t send_stamp = 0;
-    std::uint32_t recv_stamp = 0;
-    std::int32_t sends = 0;
-    std::int32_t recvs = 0;
-    std::int32_t send_limit = 0;
-    std::int32_t recv_limit = 0;
-  };
-  // One cache line access per arc and round: the stamp and the first packet's index.
-  struct ArcRound {
+  struct PortRound {
     std::uint32_t stamp = 0;
-    std::int64_t first = 0;
+    std::int32_t left = 0;  // transmissions still allowed in round `stamp`
   };
 
   const Network& net;
   RoutedHeader h;
   RoutedCheckOptions options;
   std::int64_t n = 0;
+  std::int64_t width = 0;
   std::int64_t packets = 0;
-  std::int64_t words = 0;
-  Words holds;                               // n * words
-  std::vector<ArcRound> arc_round;           // per arc id
-  std::vector<NodeRound> node_round;
-  std::vector<std::pair<std::int64_t, std::int64_t>> pending;  // (node, packet index) received
-  std::vector<std::pair<std::int64_t, std::int64_t>> reads;    // (node, packet index) sent
+  std::int64_t words = 0;        // W: holdings words per node
+  int tile_shift = 0;            // R = 2^tile_shift nodes per tile block
+  std::int64_t block_words = 0;  // R * W
+  std::int64_t last_block = 0;
+  std::int64_t last_height = 0;  // nodes in the last block (R unless N % R != 0)
+  std::int64_t last_mask = 0;    // the row xor mask of the last block: R - 1 if it is full, else 0
+  std::vector<std::uint64_t> diagonal;  // bits j of a word with (j & (R - 1)) == m, by m
+  Zeroed<std::uint64_t> holds;   // n * words, tiled (see the top of the file)
+  Zeroed<std::int32_t> targets;  // direction * n + node -> target, -1: no arc (empty if xor_cube)
+  bool xor_cube = false;         // target(v, dir) == v ^ 2^dir for every arc
+  // Per arc id (direction * n + node): a one-byte round stamp, 2 * arc_stamp for "used once in
+  // this round" and 2 * arc_stamp + 1 for "collision already reported", where arc_stamp runs
+  // 1..127 and the stamps are zeroed when it starts over; and the index of the first packet on
+  // the arc this round (low and, only if P > 2^32, high 32 bits), written on its first use.
+  Zeroed<std::uint8_t> arc_used;
+  Zeroed<std::uint32_t> first_low;
+  Zeroed<std::uint32_t> first_high;
+  std::uint32_t arc_stamp = 0;
+  Zeroed<PortRound> send_round, recv_round;
+  std::vector<std::int32_t> send_limit, recv_limit;
+  // The round's deliveries, OR-ed into a small direct-mapped table of holdings words (the
+  // deliveries of one tree cursor fall into one word) and spilled to `pending` on a conflict.
+  struct Combined {
+    std::uint64_t word = ~std::uint64_t{0};  // holdings word index; ~0: empty
+    std::uint64_t bits = 0;
+  };
+  static constexpr int kCombineBits = 10;
+  std::vector<Combined> combine;
+  std::vector<Combined> pending;
+  // Queued one-hop one-packet sends (enqueue): sends queued and judged so far, this round.
+  struct Queued {
+    std::int64_t from = 0;
+    std::int64_t i = 0;           // packet index
+    std::uint64_t held_bit = 0;   // holdings bit of (from, i)
+    std::size_t id = 0;           // arc id
+    Direction dir = 0;
+  };
+  static constexpr std::uint64_t kQueue = 16;
+  std::array<Queued, kQueue> queue{};
+  std::uint64_t queued = 0;
+  std::uint64_t judged = 0;
   struct Hop {
     std::int64_t id = 0;  // arc id
     Arc arc;
@@ -83,31 +147,98 @@ struct RoutedChecker::State {
   bool sf = true;
 
   State(const Network& network, const RoutedHeader& header, RoutedCheckOptions o)
-      : net(network), h(header), options(o), n(network.nodes()) {
+      : net(network), h(header), options(o), n(network.nodes()), width(network.width()) {
     validate_header(net, h);
     sf = h.model.switching == Switching::store_and_forward;
     packets = packet_count(h, n);
     words = (packets + 63) / 64;
-    holds = zeroed_words(static_cast<std::size_t>(n * words));
+    const auto rows = std::min<std::uint64_t>(64, std::bit_ceil(static_cast<std::uint64_t>(n)));
+    tile_shift = std::countr_zero(rows);
+    block_words = static_cast<std::int64_t>(rows) * words;
+    last_block = (n - 1) >> tile_shift;
+    last_height = n - (last_block << tile_shift);
+    last_mask = last_height == static_cast<std::int64_t>(rows) ? last_height - 1 : 0;
+    diagonal.assign(rows, 0);
+    for (std::uint64_t j = 0; j < 64; ++j) diagonal[j & (rows - 1)] |= std::uint64_t{1} << j;
+    combine.assign(std::size_t{1} << kCombineBits, Combined{});
+    holds = Zeroed<std::uint64_t>(static_cast<std::size_t>(n * words));
     // A node starts with the packets whose origin it is.
-    for (std::int64_t i = 0; i < packets; ++i) set(packet_of(h, n, i).origin, i);
-    const auto arcs = static_cast<std::size_t>(n * net.width());
-    arc_round.assign(arcs, ArcRound{});
-    node_round.assign(static_cast<std::size_t>(n), NodeRound{});
+    for (std::int64_t i = 0; i < packets; ++i) set(bit_of(packet_of(h, n, i).origin, i));
+    const auto arcs = static_cast<std::size_t>(n * width);
+    // A hypercube's arcs (every target(v, dir) == v ^ 2^dir, checked here) need no table.
+    xor_cube = width < 31;
+    for (std::int64_t v = 0; v < n && xor_cube; ++v) {
+      for (Direction dir = 0; dir < width && xor_cube; ++dir) {
+        xor_cube = net.target(v, dir) == (v ^ (std::int64_t{1} << dir));
+      }
+    }
+    if (!xor_cube) {
+      targets = Zeroed<std::int32_t>(arcs);
+      std::fill(targets.get(), targets.get() + arcs, -1);
+      for (std::int64_t v = 0; v < n; ++v) {
+        for (Direction dir = 0; dir < width; ++dir) {
+          if (const auto t = net.target(v, dir)) targets[id_of(v, dir)] = static_cast<std::int32_t>(*t);
+        }
+      }
+    }
+    arc_used = Zeroed<std::uint8_t>(arcs);
+    first_low = Zeroed<std::uint32_t>(arcs);
+    if (packets > std::int64_t{1} << 32) first_high = Zeroed<std::uint32_t>(arcs);
+    send_round = Zeroed<PortRound>(static_cast<std::size_t>(n));
+    recv_round = Zeroed<PortRound>(static_cast<std::size_t>(n));
+    const auto all = h.model.ports == CommModel::kAllPorts;
     for (std::int64_t v = 0; v < n; ++v) {
-      const auto all = h.model.ports == CommModel::kAllPorts;
-      node_round[static_cast<std::size_t>(v)].send_limit =
-          static_cast<std::int32_t>(all ? net.out_degree(v) : h.model.ports);
-      node_round[static_cast<std::size_t>(v)].recv_limit =
-          static_cast<std::int32_t>(all ? net.in_degree(v) : h.model.ports);
+      send_limit.push_back(static_cast<std::int32_t>(all ? net.out_degree(v) : h.model.ports));
+      recv_limit.push_back(static_cast<std::int32_t>(all ? net.in_degree(v) : h.model.ports));
     }
   }
 
-  bool held(std::int64_t v, std::int64_t i) const {
-    return (holds[static_cast<std::size_t>(v * words + i / 64)] >> (i % 64)) & 1U;
+  std::size_t id_of(std::int64_t v, Direction dir) const {
+    return static_cast<std::size_t>(dir * n + v);
   }
-  void set(std::int64_t v, std::int64_t i) {
-    holds[static_cast<std::size_t>(v * words + i / 64)] |= std::uint64_t{1} << (i % 64);
+  // The target of arc `id` = (v, dir) (in range), -1 if there is no such arc.
+  std::int64_t target_of(std::int64_t v, Direction dir, std::size_t id) const {
+    return xor_cube ? v ^ (std::int64_t{1} << dir) : targets[id];
+  }
+
+  // The holdings bit of (node v, packet index i), and back: row r = v % R of the tile holds
+  // the word of node r ^ (j & mask) for bit j (mask R - 1, or 0 in a short last block), so the
+  // sends of nodes u ^ x with packets of origin x (all translations of one tree edge) share a word.
+  std::uint64_t bit_of(std::int64_t v, std::int64_t i) const {
+    const std::int64_t block = v >> tile_shift;
+    const bool last = block == last_block;
+    const std::int64_t height = last ? last_height : std::int64_t{1} << tile_shift;
+    const std::int64_t mask = last ? last_mask : (std::int64_t{1} << tile_shift) - 1;
+    const std::int64_t row = (v - (block << tile_shift)) ^ (i & mask);
+    const auto word = static_cast<std::uint64_t>(block * block_words + (i >> 6) * height + row);
+    return word * 64 + static_cast<std::uint64_t>(i & 63);
+  }
+  std::int64_t index_of_bit(std::uint64_t bit) const {
+    const auto word = static_cast<std::int64_t>(bit / 64);
+    const std::int64_t block = word / block_words;
+    const std::int64_t height = block == last_block ? last_height : std::int64_t{1} << tile_shift;
+    return (word - block * block_words) / height * 64 + static_cast<std::int64_t>(bit % 64);
+  }
+  bool held(std::uint64_t bit) const { return (holds[bit / 64] >> (bit % 64)) & 1U; }
+  void set(std::uint64_t bit) { holds[bit / 64] |= std::uint64_t{1} << (bit % 64); }
+  bool held(std::int64_t v, std::int64_t i) const { return held(bit_of(v, i)); }
+
+  // A delivery, applied at end_round.
+  [[gnu::always_inline]] void deliver(std::uint64_t bit) {
+    const std::uint64_t word = bit / 64;
+    Combined& c = combine[(word * 0x9E3779B97F4A7C15ULL) >> (64 - kCombineBits)];
+    if (c.word != word) [[unlikely]] {
+      if (c.bits != 0) pending.push_back(c);
+      c.word = word;
+      c.bits = 0;
+    }
+    c.bits |= std::uint64_t{1} << (bit % 64);
+  }
+
+  // The index of the first packet on arc `id` in this round.
+  std::int64_t first_on(std::size_t id) const {
+    const std::int64_t low = first_low[id];
+    return first_high.empty() ? low : low | std::int64_t{first_high[id]} << 32;
   }
 
   void consider(RoutedWitness w) {
@@ -144,7 +275,7 @@ struct RoutedChecker::State {
         consider(std::move(w));
         return false;
       }
-      route.push_back({net.arc_id(u, dir), Arc{u, *t, dir}});
+      route.push_back({static_cast<std::int64_t>(id_of(u, dir)), Arc{u, *t, dir}});
       u = *t;
     }
     if (ps.empty()) {
@@ -165,41 +296,73 @@ struct RoutedChecker::State {
     return true;
   }
 
-  void use_arc(const Hop& hop, std::int64_t first) {
-    ArcRound& mine = arc_round[static_cast<std::size_t>(hop.id)];
-    const std::uint32_t used = 2 * stamp;
-    if (mine.stamp == used) {
-      auto w = make(RoutedProperty::arc_exclusivity, hop.arc.from, hop.arc.direction);
-      w.arc = hop.arc;
-      w.packets = {packet_of(h, n, mine.first), packet_of(h, n, first)};
-      consider(std::move(w));
-      mine.stamp = used + 1;
-    } else if (mine.stamp != used + 1) {
-      mine.stamp = used;
-      mine.first = first;
+  // `first`: the index of the transmission's first packet.
+  [[gnu::always_inline]] void use_arc(const Hop& hop, std::int64_t first) {
+    const auto id = static_cast<std::size_t>(hop.id);
+    std::uint8_t& mine = arc_used[id];
+    // Stamps of earlier rounds are below 2 * arc_stamp: this is "used before in this round".
+    if (mine >= 2 * arc_stamp) [[unlikely]] {
+      arc_again(hop, first);
+    } else {
+      mine = static_cast<std::uint8_t>(2 * arc_stamp);
+      first_low[id] = static_cast<std::uint32_t>(first);
+      if (!first_high.empty()) first_high[id] = static_cast<std::uint32_t>(first >> 32);
     }
-    if (h.model.duplex != Duplex::half) return;
+    if (h.model.duplex == Duplex::half) half_duplex(hop);
+  }
+
+  // A second transmission on an arc in this round: reported once per arc and round.
+  [[gnu::noinline, gnu::cold]] void arc_again(const Hop& hop, std::int64_t first) {
+    const auto id = static_cast<std::size_t>(hop.id);
+    if (arc_used[id] != 2 * arc_stamp) return;
+    auto w = make(RoutedProperty::arc_exclusivity, hop.arc.from, hop.arc.direction);
+    w.arc = hop.arc;
+    w.packets = {packet_of(h, n, first_on(id)), packet_of(h, n, first)};
+    consider(std::move(w));
+    arc_used[id] = static_cast<std::uint8_t>(2 * arc_stamp + 1);
+  }
+
+  // Half duplex: the reverse arc used in this round too.
+  [[gnu::noinline]] void half_duplex(const Hop& hop) {
     const Arc& arc = hop.arc;
     const Direction back = net.reverse_direction(arc.from, arc.direction);
-    const ArcRound& other = arc_round[static_cast<std::size_t>(net.arc_id(arc.to, back))];
-    if (other.stamp != used && other.stamp != used + 1) return;
+    const std::size_t reverse = id_of(arc.to, back);
+    if (arc_used[reverse] < 2 * arc_stamp) return;
     const bool mine_first = arc.from < arc.to;
     const Arc low = mine_first ? arc : Arc{arc.to, arc.from, back};
     auto w = make(RoutedProperty::arc_exclusivity, low.from, low.direction);
     w.arc = low;
     w.reverse = true;
-    const Packet a = packet_of(h, n, mine.first), b = packet_of(h, n, other.first);
+    const Packet a = packet_of(h, n, first_on(static_cast<std::size_t>(hop.id)));
+    const Packet b = packet_of(h, n, first_on(reverse));
     w.packets = mine_first ? std::vector<Packet>{a, b} : std::vector<Packet>{b, a};
     consider(std::move(w));
   }
 
-  void send(std::int64_t from, std::span<const Direction> hops, std::span<const Packet> ps) {
+  [[gnu::always_inline]] void check_held(std::int64_t from, std::int64_t i) {
+    if (!held(from, i)) [[unlikely]] unheld(from, i);
+  }
+  [[gnu::noinline, gnu::cold]] void unheld(std::int64_t from, std::int64_t i) {
+    auto w = make(RoutedProperty::causality, from, 0);
+    w.packets = {packet_of(h, n, i)};
+    consider(std::move(w));
+  }
+
+  [[gnu::always_inline]] void send(std::int64_t from, std::span<const Direction> hops,
+                                  std::span<const Packet> ps) {
     ++transmissions;
     deliveries += static_cast<std::int64_t>(ps.size());
     if (witness) return;
-    if (sf && hops.size() == 1 && ps.size() == 1 && send_one(from, hops[0], ps[0])) return;
+    if (sf && hops.size() == 1 && ps.size() == 1 && enqueue(from, hops[0], ps[0])) return;
+    flush();  // the queued sends come first: the first packets on an arc follow the stream
+    send_general(from, hops, ps);
+  }
+
+  // Every other transmission: the first five properties, then the rest per hop and packet.
+  [[gnu::noinline]] void send_general(std::int64_t from, std::span<const Direction> hops,
+                                      std::span<const Packet> ps) {
     if (!shape_ok(from, hops, ps)) return;
-    for (const std::int64_t i : indices) reads.emplace_back(from, i);
+    for (const std::int64_t i : indices) check_held(from, i);
     if (!h.model.combining && ps.size() > 1) {
       const Arc arc = route.front().arc;
       auto w = make(RoutedProperty::non_combining, from, arc.direction);
@@ -210,66 +373,130 @@ struct RoutedChecker::State {
     for (const Hop& hop : route) use_arc(hop, indices.front());
     const std::int64_t to = route.back().arc.to;
     ports_and_simplex(from, to);
-    for (const std::int64_t i : indices) pending.emplace_back(to, i);
+    for (const std::int64_t i : indices) deliver(bit_of(to, i));
   }
 
-  // The common case, one hop and one packet in store-and-forward, without the route and index
-  // vectors. Anything the first five properties would refuse goes the general way (false).
-  bool send_one(std::int64_t from, Direction dir, const Packet& p) {
-    const auto to = net.target(from, dir);  // nullopt also for `from` or `dir` out of range
-    if (!to) return false;
+  // The common case, one hop and one packet in store-and-forward, is queued: its lines are
+  // prefetched when it arrives and it is judged kQueue sends later, in arrival order, so the
+  // misses of a producer that jumps between nodes (all translated trees of a round) overlap.
+  // A sender or direction out of range or a foreign packet goes the general way (false).
+  [[gnu::always_inline]] bool enqueue(std::int64_t from, Direction dir, const Packet& p) {
+    if (!in_range(from, dir)) return false;
     const std::int64_t i = packet_index(h, n, p);
     if (i < 0) return false;
-    reads.emplace_back(from, i);
-    use_arc(Hop{net.arc_id(from, dir), Arc{from, *to, dir}}, i);
-    ports_and_simplex(from, *to);
-    pending.emplace_back(*to, i);
+    const std::size_t id = id_of(from, dir);
+    const std::uint64_t bit = bit_of(from, i);
+    if (!xor_cube) __builtin_prefetch(&targets[id]);
+    __builtin_prefetch(&arc_used[id], 1);
+    __builtin_prefetch(&first_low[id], 1);
+    __builtin_prefetch(&holds[bit / 64]);
+    __builtin_prefetch(&send_round[static_cast<std::size_t>(from)], 1);
+    queue[queued % kQueue] = Queued{from, i, bit, id, dir};
+    ++queued;
+    // Halfway through the queue the target is known: prefetch its receive word.
+    if (queued - judged > kQueue / 2) {
+      const Queued& q = queue[(queued - kQueue / 2 - 1) % kQueue];
+      const std::int64_t to = target_of(q.from, q.dir, q.id);
+      if (to >= 0) __builtin_prefetch(&recv_round[static_cast<std::size_t>(to)], 1);
+    }
+    if (queued - judged == kQueue) judge(queue[judged++ % kQueue]);
     return true;
   }
 
-  void ports_and_simplex(std::int64_t from, std::int64_t to) {
-    NodeRound& s = node_round[static_cast<std::size_t>(from)];
-    NodeRound& r = node_round[static_cast<std::size_t>(to)];
-    if (s.send_stamp != stamp) s.send_stamp = stamp, s.sends = 0;
-    if (++s.sends > s.send_limit) {
-      consider(make(RoutedProperty::port_limit, from, 0));
-    }
-    if (r.recv_stamp != stamp) r.recv_stamp = stamp, r.recvs = 0;
-    if (++r.recvs > r.recv_limit) {
-      consider(make(RoutedProperty::port_limit, to, 1));
-    }
-    if (h.model.duplex == Duplex::simplex) {
-      if (s.recv_stamp == stamp) consider(make(RoutedProperty::simplex, from, 0));
-      if (r.send_stamp == stamp) consider(make(RoutedProperty::simplex, to, 0));
+  void flush() {
+    while (judged < queued) judge(queue[judged++ % kQueue]);
+  }
+
+  // A batch: each send judged as send() would, the lines of the sends kAhead further prefetched
+  // (and the receive word of those kAhead / 2 further, whose target is in the cache by then).
+  void send_hops(std::span<const SingleHop> batch) {
+    transmissions += static_cast<std::int64_t>(batch.size());
+    deliveries += static_cast<std::int64_t>(batch.size());
+    if (witness) return;
+    flush();  // sends queued by send() come first
+    constexpr std::size_t kAhead = 32;
+    for (std::size_t k = 0; k < batch.size(); ++k) {
+      if (k + kAhead < batch.size()) prefetch_lines(batch[k + kAhead]);
+      if (k + kAhead / 2 < batch.size()) prefetch_receiver(batch[k + kAhead / 2]);
+      const SingleHop& x = batch[k];
+      if (!sf || !in_range(x.from, x.direction)) {
+        send_general(x.from, {&x.direction, 1}, {&x.packet, 1});
+        continue;
+      }
+      const std::int64_t i = packet_index(h, n, x.packet);
+      if (i < 0) {
+        send_general(x.from, {&x.direction, 1}, {&x.packet, 1});
+        continue;
+      }
+      judge(Queued{x.from, i, bit_of(x.from, i), id_of(x.from, x.direction), x.direction});
     }
   }
 
-  const std::uint64_t* word_of(std::int64_t v, std::int64_t i) const {
-    return holds.get() + v * words + i / 64;
+  bool in_range(std::int64_t from, Direction dir) const {
+    return from >= 0 && from < n && dir >= 0 && dir < width;
+  }
+  void prefetch_lines(const SingleHop& x) const {
+    if (!in_range(x.from, x.direction)) return;
+    const std::size_t id = id_of(x.from, x.direction);
+    if (!xor_cube) __builtin_prefetch(&targets[id]);
+    __builtin_prefetch(&arc_used[id], 1);
+    __builtin_prefetch(&first_low[id], 1);
+    __builtin_prefetch(&send_round[static_cast<std::size_t>(x.from)], 1);
+  }
+  void prefetch_receiver(const SingleHop& x) const {
+    if (!in_range(x.from, x.direction)) return;
+    const std::int64_t to = target_of(x.from, x.direction, id_of(x.from, x.direction));
+    if (to >= 0) __builtin_prefetch(&recv_round[static_cast<std::size_t>(to)], 1);
   }
 
-  // Causality against the holdings at the start of the round, then the round's deliveries. Both
-  // loops touch one random word of the holdings per entry; prefetching a few entries ahead lets
-  // those misses overlap (the holdings of a large all-to-all are far bigger than the caches).
+  [[gnu::always_inline]] void judge(const Queued& q) {
+    const std::int64_t to = target_of(q.from, q.dir, q.id);
+    if (to < 0) [[unlikely]] {
+      const Packet p = packet_of(h, n, q.i);
+      send_general(q.from, {&q.dir, 1}, {&p, 1});
+      return;
+    }
+    if (!held(q.held_bit)) [[unlikely]] unheld(q.from, q.i);
+    use_arc(Hop{static_cast<std::int64_t>(q.id), Arc{q.from, to, q.dir}}, q.i);
+    ports_and_simplex(q.from, to);
+    deliver(bit_of(to, q.i));
+  }
+
+  [[gnu::always_inline]] void ports_and_simplex(std::int64_t from, std::int64_t to) {
+    const auto f = static_cast<std::size_t>(from), t = static_cast<std::size_t>(to);
+    PortRound& s = send_round[f];
+    if (s.stamp != stamp) s.stamp = stamp, s.left = send_limit[f];
+    if (--s.left < 0) [[unlikely]] over_limit(from, 0);
+    PortRound& r = recv_round[t];
+    if (r.stamp != stamp) r.stamp = stamp, r.left = recv_limit[t];
+    if (--r.left < 0) [[unlikely]] over_limit(to, 1);
+    if (h.model.duplex == Duplex::simplex) [[unlikely]] simplex(from, to);
+  }
+  [[gnu::noinline, gnu::cold]] void over_limit(std::int64_t node, std::int64_t detail) {
+    consider(make(RoutedProperty::port_limit, node, detail));
+  }
+  [[gnu::noinline]] void simplex(std::int64_t from, std::int64_t to) {
+    if (recv_round[static_cast<std::size_t>(from)].stamp == stamp) {
+      consider(make(RoutedProperty::simplex, from, 0));
+    }
+    if (send_round[static_cast<std::size_t>(to)].stamp == stamp) {
+      consider(make(RoutedProperty::simplex, to, 0));
+    }
+  }
+
+  // The round's deliveries, in the order they were sent (the producer's order is the one the
+  // tiles are laid out for).
   void end_round() {
-    constexpr std::size_t kAhead = 16;
-    for (std::size_t k = 0; k < reads.size(); ++k) {
-      if (k + kAhead < reads.size()) {
-        __builtin_prefetch(word_of(reads[k + kAhead].first, reads[k + kAhead].second));
-      }
-      const auto [v, i] = reads[k];
-      if (!held(v, i)) {
-        auto w = make(RoutedProperty::causality, v, 0);
-        w.packets = {packet_of(h, n, i)};
-        consider(std::move(w));
-      }
+    flush();
+    queued = judged = 0;
+    for (Combined& c : combine) {
+      if (c.bits != 0) pending.push_back(c);
+      c = Combined{};
     }
-    reads.clear();
+    constexpr std::size_t kAhead = 16;
     for (std::size_t k = 0; k < pending.size(); ++k) {
-      if (k + kAhead < pending.size()) {
-        __builtin_prefetch(word_of(pending[k + kAhead].first, pending[k + kAhead].second), 1);
-      }
-      set(pending[k].first, pending[k].second);
+      if (k + kAhead < pending.size()) __builtin_prefetch(&holds[pending[k + kAhead].word], 1);
+      holds[pending[k].word] |= pending[k].bits;
     }
     pending.clear();
     if (best && !witness) {
@@ -287,33 +514,70 @@ struct RoutedChecker::State {
     return w;
   }
 
+  // Bits of word k a node must hold when it must hold every packet.
+  std::uint64_t want(std::int64_t k) const {
+    return k + 1 < words || packets % 64 == 0 ? ~std::uint64_t{0}
+                                              : (std::uint64_t{1} << (packets % 64)) - 1;
+  }
+
+  // Node v's smallest missing packet when it must hold every packet: its bits of word k lie in
+  // the rows r ^ m of the tile, bits j with (j & mask) == m.
+  std::optional<RoutedWitness> missing_all(std::int64_t v) const {
+    const std::int64_t mask = (v >> tile_shift) == last_block ? last_mask
+                                                              : (std::int64_t{1} << tile_shift) - 1;
+    for (std::int64_t k = 0; k < words; ++k) {
+      std::uint64_t lack = 0;
+      for (std::int64_t m = 0; m <= mask; ++m) {
+        const std::uint64_t word = bit_of(v, k * 64 + m) / 64;
+        const std::uint64_t mine = mask == 0 ? ~std::uint64_t{0} : diagonal[static_cast<std::size_t>(m)];
+        lack |= mine & ~holds[word];
+      }
+      lack &= want(k);
+      if (lack != 0) return missing_at(v, k * 64 + std::countr_zero(lack));
+    }
+    return std::nullopt;
+  }
+
   // The smallest node missing a packet it must end with, and its smallest such packet.
   std::optional<RoutedWitness> missing() const {
-    for (std::int64_t v = 0; v < n; ++v) {
-      switch (h.collective) {
-        case Collective::reduce:
-          if (v != h.root) break;
-          [[fallthrough]];
-        case Collective::oab:
-        case Collective::bcast:
-        case Collective::aab:
+    switch (h.collective) {
+      case Collective::reduce: return missing_all(h.root);
+      case Collective::oab:
+      case Collective::bcast:
+      case Collective::aab:
+        // One pass over each tile block in memory order: which of its nodes lack anything.
+        for (std::int64_t block = 0; block <= last_block; ++block) {
+          const std::int64_t height =
+              block == last_block ? last_height : std::int64_t{1} << tile_shift;
+          const std::uint64_t* base = holds.get() + block * block_words;
+          const std::int64_t mask =
+              block == last_block ? last_mask : (std::int64_t{1} << tile_shift) - 1;
+          std::uint64_t lacking = 0;  // bit r: node block * R + r lacks a packet
           for (std::int64_t k = 0; k < words; ++k) {
-            const std::uint64_t want =
-                k + 1 < words || packets % 64 == 0 ? ~std::uint64_t{0}
-                                                   : (std::uint64_t{1} << (packets % 64)) - 1;
-            const std::uint64_t lack = want & ~holds[static_cast<std::size_t>(v * words + k)];
-            if (lack != 0) return missing_at(v, k * 64 + std::countr_zero(lack));
+            const std::uint64_t w = want(k);
+            for (std::int64_t row = 0; row < height; ++row) {
+              // Bit j of this word belongs to node row ^ (j & mask).
+              for (std::uint64_t lack = w & ~base[k * height + row]; lack != 0; lack &= lack - 1) {
+                const auto j = static_cast<std::int64_t>(std::countr_zero(lack));
+                lacking |= std::uint64_t{1} << (row ^ (j & mask));
+              }
+            }
           }
-          break;
-        case Collective::oas:
+          if (lacking != 0) return missing_all((block << tile_shift) + std::countr_zero(lacking));
+        }
+        return std::nullopt;
+      case Collective::oas:
+        for (std::int64_t v = 0; v < n; ++v) {
           if (!held(v, v)) return missing_at(v, v);
-          break;
-        case Collective::aas:
+        }
+        return std::nullopt;
+      case Collective::aas:
+        for (std::int64_t v = 0; v < n; ++v) {
           for (std::int64_t j = 0; j < n; ++j) {
             if (!held(v, j * n + v)) return missing_at(v, j * n + v);
           }
-          break;
-      }
+        }
+        return std::nullopt;
     }
     return std::nullopt;
   }
@@ -330,12 +594,18 @@ void RoutedChecker::begin_round(std::int64_t round) {
   s_->round = round;
   s_->rounds = round + 1;
   ++s_->stamp;
+  if (++s_->arc_stamp == 128) {  // the one-byte arc stamps start over
+    std::memset(s_->arc_used.get(), 0, s_->arc_used.size());
+    s_->arc_stamp = 1;
+  }
 }
 
 void RoutedChecker::send(std::int64_t from, std::span<const Direction> hops,
                          std::span<const Packet> packets) {
   s_->send(from, hops, packets);
 }
+
+void RoutedChecker::send_hops(std::span<const SingleHop> batch) { s_->send_hops(batch); }
 
 void RoutedChecker::end_round() { s_->end_round(); }
 

@@ -41,8 +41,12 @@
 // first round with a violation (later rounds are counted, not checked).
 //
 // Cost: O(hops + packets) per transmission, O(N * P / 64) words at the end, where P is the number
-// of packets of the collective; memory: holdings N * P bits, 24 bytes per arc, 32 per node
-// (bytes()); refused up front with the estimate when it would not fit (model/memory.hpp).
+// of packets of the collective; memory: holdings N * P bits, 9 bytes per arc (13 if P > 2^32),
+// 24 per node (routed_check_bytes()); refused up front with the estimate when it would not fit
+// (model/memory.hpp). The tables are laid out for producers that walk the nodes of a round in
+// order or in lock-step translations (routed_check.cpp, docs/PERFORMANCE.md "Routed checker"),
+// and send_hops() lets a producer hand over one-hop transmissions in batches, judged with the
+// next ones prefetched. The checker itself is single-threaded.
 //
 // Example: hypercube(1), oab from root 0, round 0 {from 0, hops ["0"], packets [[0,0]]}: passes
 // in 1 round (bound 1); the same with packets [[1,0]] fails packet_in_collective at round 0.
@@ -136,6 +140,8 @@ class RoutedChecker final : public RoutedSink {
   void begin_round(std::int64_t round) override;
   void send(std::int64_t from, std::span<const Direction> hops,
             std::span<const Packet> packets) override;
+  // The same as send() for each in turn, judged with the batch's next sends prefetched.
+  void send_hops(std::span<const SingleHop> batch) override;
   void end_round() override;
   // After the last round: completeness and the bound. Call once.
   RoutedResult finish();

@@ -105,8 +105,13 @@ std::int64_t routed_check_bytes(const Network& net, const RoutedHeader& h) {
   const std::int64_t words = (packet_count(h, n) + 63) / 64;
   const std::string what = "routed checker holdings";
   std::int64_t bytes = checked_mul(checked_mul(n, words, what), 8, what);
-  bytes = checked_add(bytes, checked_mul(checked_mul(n, net.width(), what), 24, what), what);
-  return checked_add(bytes, checked_mul(n, 32, what), what);
+  // Per arc: a stamp byte, the first packet's index (4 bytes, 8 when P > 2^32) and the target
+  // (4 bytes, none on a hypercube; counted anyway); per node: send and receive words and limits
+  // (24 bytes); the delivery table (16 KiB).
+  const std::int64_t per_arc = packet_count(h, n) > (std::int64_t{1} << 32) ? 13 : 9;
+  bytes = checked_add(bytes, checked_mul(checked_mul(n, net.width(), what), per_arc, what), what);
+  bytes = checked_add(bytes, checked_mul(n, 24, what), what);
+  return checked_add(bytes, std::int64_t{16} << 10, what);
 }
 
 void validate_header(const Network& net, const RoutedHeader& h) {

@@ -64,14 +64,27 @@ struct RoutedSchedule {
   std::vector<Round> rounds;
 };
 
+// The commonest transmission: one hop carrying one packet.
+struct SingleHop {
+  std::int64_t from = 0;
+  Direction direction = 0;
+  Packet packet;
+};
+
 // The streaming form of a routed schedule: begin_round(0), sends, end_round(), begin_round(1), ...
-// `hops` and `packets` are only valid during the call.
+// `hops`, `packets` and `batch` are only valid during the call.
 class RoutedSink {
  public:
   virtual ~RoutedSink() = default;
   virtual void begin_round(std::int64_t round) = 0;
   virtual void send(std::int64_t from, std::span<const Direction> hops,
                     std::span<const Packet> packets) = 0;
+  // The transmissions of `batch`, in order: the same as send() for each in turn, which is what
+  // the default does. A producer of many one-hop transmissions may batch them so that a sink
+  // (the routed checker) sees what comes next; it must not reorder them.
+  virtual void send_hops(std::span<const SingleHop> batch) {
+    for (const SingleHop& x : batch) send(x.from, {&x.direction, 1}, {&x.packet, 1});
+  }
   virtual void end_round() = 0;
 };
 

@@ -83,15 +83,23 @@ void stream_aab_tree(const GenericTree& tree, network::RoutedSink& sink) {
     CV_ASSERT(e.round >= 0 && e.round < tree.rounds, "edge rounds lie inside the tree's rounds");
     by_round[static_cast<std::size_t>(e.round)].push_back(&e);
   }
+  // The sends go out in batches (RoutedSink::send_hops), in the same order.
+  constexpr std::size_t kBatch = 4096;
+  std::vector<network::SingleHop> batch;
+  batch.reserve(kBatch);
   for (std::int64_t r = 0; r < tree.rounds; ++r) {
     sink.begin_round(r);
     for (std::int64_t t = 0; t < nodes; ++t) {
-      const network::Packet packet{t, 0};
       for (const TreeEdge* e : by_round[static_cast<std::size_t>(r)]) {
-        const network::Direction dir = e->dimension;
-        sink.send(e->parent ^ t, {&dir, 1}, {&packet, 1});
+        batch.push_back({e->parent ^ t, static_cast<network::Direction>(e->dimension), {t, 0}});
+        if (batch.size() == kBatch) {
+          sink.send_hops(batch);
+          batch.clear();
+        }
       }
     }
+    if (!batch.empty()) sink.send_hops(batch);
+    batch.clear();
     sink.end_round();
   }
 }

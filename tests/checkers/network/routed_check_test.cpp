@@ -358,3 +358,28 @@ TEST(NetworkBounds, GenericBoundHoldsForSchedulesThatPass) {
   one_port.collective = Collective::aab;
   EXPECT_EQ(routed_lower_bound(net, one_port), 15);  // 15 packets, one a round
 }
+
+// The fast checker's one-byte arc stamps start over every 127 rounds: a pipelined broadcast of
+// 400 pieces over the one link of the 1-cube (piece r from 0 to 1 in round r) uses the same arc
+// in every round, so a stamp left over from 127 or 254 rounds before must not read as "used in
+// this round"; a second transmission on the arc is found in any round, before and after the
+// stamps start over, with both packets.
+TEST(RoutedCheck, ArcStampsStartOverWithoutFalseCollisions) {
+  RoutedSchedule s;
+  s.network = {NetworkKind::hypercube, {1}};
+  s.collective = Collective::oab;
+  s.pieces = 400;
+  for (std::int64_t r = 0; r < 400; ++r) s.rounds.push_back({{0, {0}, {{0, r}}}});
+  const Checked c = check(s);
+  EXPECT_FALSE(c.fast.witness.has_value()) << c.fast.witness->message;
+  EXPECT_FALSE(c.slow.witness.has_value());
+  EXPECT_EQ(c.fast.rounds, 400);
+  for (const std::int64_t r : {1, 126, 127, 128, 129, 254, 255, 256, 381, 399}) {
+    auto m = s;
+    m.rounds[static_cast<std::size_t>(r)].push_back({0, {0}, {{0, r - 1}}});
+    const auto w = broken(m);
+    EXPECT_EQ(w.property, RoutedProperty::arc_exclusivity) << "round " << r;
+    EXPECT_EQ(w.round, r);
+    EXPECT_EQ(w.packets, (std::vector<Packet>{{0, r}, {0, r - 1}})) << "round " << r;
+  }
+}
