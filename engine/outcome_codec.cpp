@@ -13,6 +13,22 @@ using nlohmann::json;
 json opt(std::int64_t x) { return x == kNone ? json(nullptr) : json(x); }
 std::int64_t opt(const json& j) { return j.is_null() ? kNone : j.get<std::int64_t>(); }
 
+// Text as JSON without loss: a string, or {"bytes": [...]} when it is not valid UTF-8 (a
+// plugin's message, a file name), which JSON text cannot hold.
+json text(const std::string& s) {
+  try {
+    (void)json(s).dump();
+    return s;
+  } catch (const json::type_error&) {
+    return {{"bytes", std::vector<unsigned char>(s.begin(), s.end())}};
+  }
+}
+std::string text(const json& j) {
+  if (j.is_string()) return j.get<std::string>();
+  const auto b = j.at("bytes").get<std::vector<unsigned char>>();
+  return {b.begin(), b.end()};
+}
+
 Status status_of(const std::string& s) {
   if (s == "pass") return Status::pass;
   if (s == "fail") return Status::fail;
@@ -22,7 +38,7 @@ Status status_of(const std::string& s) {
 
 json excerpt_json(const ScheduleExcerpt& e) {
   json marks = json::array();
-  for (const auto& m : e.marks) marks.push_back({opt(m.rank), m.round, m.table});
+  for (const auto& m : e.marks) marks.push_back({opt(m.rank), m.round, text(m.table)});
   return {{"p", e.p},           {"q", e.q},       {"ranks", e.ranks}, {"baseblock", e.baseblock},
           {"recv", e.recv},     {"send", e.send}, {"marks", marks}};
 }
@@ -36,7 +52,7 @@ ScheduleExcerpt excerpt_of(const json& j) {
   e.recv = j.at("recv").get<std::vector<std::vector<int>>>();
   e.send = j.at("send").get<std::vector<std::vector<int>>>();
   for (const auto& m : j.at("marks")) {
-    e.marks.push_back({opt(m.at(0)), m.at(1).get<int>(), m.at(2).get<std::string>()});
+    e.marks.push_back({opt(m.at(0)), m.at(1).get<int>(), text(m.at(2))});
   }
   return e;
 }
@@ -50,8 +66,8 @@ std::string encode_outcome(std::int64_t p, const Outcome& o) {
   }
   json violations = json::array();
   for (const auto& v : o.violations) {
-    violations.push_back({v.property, opt(v.p), opt(v.n), opt(v.rank), opt(v.round),
-                          opt(v.block), v.message});
+    violations.push_back({text(v.property), opt(v.p), opt(v.n), opt(v.rank), opt(v.round),
+                          opt(v.block), text(v.message)});
   }
   const json j = {{"p", p},
                   {"status", to_string(o.status)},
@@ -77,13 +93,13 @@ std::pair<std::int64_t, Outcome> decode_outcome(const std::string& line) {
     }
     for (const auto& v : j.at("violations")) {
       Violation x;
-      x.property = v.at(0).get<std::string>();
+      x.property = text(v.at(0));
       x.p = opt(v.at(1));
       x.n = opt(v.at(2));
       x.rank = opt(v.at(3));
       x.round = opt(v.at(4));
       x.block = opt(v.at(5));
-      x.message = v.at(6).get<std::string>();
+      x.message = text(v.at(6));
       o.violations.push_back(std::move(x));
     }
     if (!j.at("excerpt").is_null()) o.excerpt = excerpt_of(j.at("excerpt"));

@@ -137,7 +137,8 @@ std::string encode_share(const std::vector<std::int64_t>& ps,
   for (std::size_t i = 0; i < ps.size(); ++i) {
     if (mine[i] && outcomes[i]) records.push_back(encode_outcome(ps[i], *outcomes[i]));
   }
-  return nlohmann::json{{"error_p", error_p}, {"error", error}, {"outcomes", records}}.dump();
+  return nlohmann::json{{"error_p", error_p}, {"error", error}, {"outcomes", records}}.dump(
+      -1, ' ', false, nlohmann::json::error_handler_t::replace);  // an error text may not be UTF-8
 }
 
 // Takes every rank's share into outcomes; returns the rank whose error has the smallest p (or -1)

@@ -4,7 +4,10 @@
 // exactly once over the ranks (a mutant distribution whose ranks do not share the counter is
 // caught); an error on one rank reaches every rank; the outcome codec round-trips every field;
 // the journal resumes a run without checking its p again and refuses another run's journal.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 #include <rapidcheck/gtest.h>
 
 #include <atomic>
@@ -56,7 +59,7 @@ class CountingFamily final : public Family {
       const std::lock_guard lock(mutex);
       ++checks[p];
     }
-    if (throw_at.count(p)) throw InputError("refused at p = " + std::to_string(p));
+    if (throw_at.count(p)) throw InputError(fmt::format("refused at p = {}", p));
     Outcome o;
     o.instances = 2;
     o.instance_results.push_back({p, 1, Status::pass, p, p});
@@ -70,7 +73,7 @@ class CountingFamily final : public Family {
         v.n = 2;
         v.rank = r;
         v.round = p % 4;
-        v.message = "p " + std::to_string(p) + " rank " + std::to_string(r);
+        v.message = fmt::format("p {} rank {}", p, r);
         o.violations.push_back(v);
       }
     }
@@ -244,7 +247,8 @@ Outcome random_outcome() {
     v.rank = opt();
     v.round = opt();
     v.block = opt();
-    v.message = *rc::gen::arbitrary<std::string>() + "\n\"line\"";
+    v.message = *rc::gen::arbitrary<std::string>();
+    v.message += "\n\"line\"";
     o.violations.push_back(v);
   }
   if (*rc::gen::arbitrary<bool>()) {
@@ -255,7 +259,7 @@ Outcome random_outcome() {
     e.baseblock = *rc::gen::arbitrary<std::vector<int>>();
     e.recv = *rc::gen::arbitrary<std::vector<std::vector<int>>>();
     e.send = *rc::gen::arbitrary<std::vector<std::vector<int>>>();
-    e.marks.push_back({opt(), *rc::gen::arbitrary<int>(), "send"});
+    e.marks.push_back({opt(), *rc::gen::arbitrary<int>(), *rc::gen::arbitrary<std::string>()});
     o.excerpt = e;
   }
   o.complete = *rc::gen::arbitrary<bool>();
@@ -273,12 +277,11 @@ auto fields(const Outcome& o) {
   std::string ex = "none";
   if (o.excerpt) {
     const auto& e = *o.excerpt;
-    ex = std::to_string(e.p) + "/" + std::to_string(e.q);
-    for (auto r : e.ranks) ex += "," + std::to_string(r);
-    for (auto b : e.baseblock) ex += ";" + std::to_string(b);
-    for (const auto& row : e.recv) for (auto x : row) ex += "r" + std::to_string(x);
-    for (const auto& row : e.send) for (auto x : row) ex += "s" + std::to_string(x);
-    for (const auto& m : e.marks) ex += "m" + std::to_string(m.rank) + std::to_string(m.round) + m.table;
+    ex = fmt::format("{}/{} ranks {} base {} recv {} send {}", e.p, e.q, fmt::join(e.ranks, ","),
+                     fmt::join(e.baseblock, ","), e.recv.size(), e.send.size());
+    for (const auto& row : e.recv) ex += fmt::format(" r[{}]", fmt::join(row, ","));
+    for (const auto& row : e.send) ex += fmt::format(" s[{}]", fmt::join(row, ","));
+    for (const auto& m : e.marks) ex += fmt::format(" m{}/{}/{}", m.rank, m.round, m.table);
   }
   return std::make_tuple(o.status, o.instances, inst, v, ex, o.complete, o.seconds);
 }
@@ -305,7 +308,7 @@ TEST(OutcomeCodec, AMalformedRecordIsBadInput) {
 // --- the journal ---
 
 fs::path temp_dir(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("cv_journal_" + name + "_" + std::to_string(::getpid()));
+  const fs::path d = fs::temp_directory_path() / fmt::format("cv_journal_{}_{}", name, ::getpid());
   fs::remove_all(d);
   fs::create_directories(d);
   return d;
@@ -327,8 +330,6 @@ TEST(Journal, AResumedRunChecksOnlyWhatTheJournalLacksAndEndsWithTheSameSummary)
   RunOptions stopped = o;
   stopped.journal_dir = dir;
   stopped.stop = &stop;
-  ProgressSink* none = nullptr;
-  stopped.progress = none;
   struct StopAfter final : ProgressSink {
     std::atomic<bool>* stop;
     std::atomic<int>* done;
