@@ -143,6 +143,11 @@ int verify_family(const engine::Family& family, const PRange& range, const Commo
   if (out.report_dir) o.journal_dir = *out.report_dir;
   o.resume = out.resume;
   auto r = engine::run_range(family, range.values(PRange::kMaxValues), o);
+  if (out.resume && process_rank() == 0) {
+    std::fprintf(stderr, "%s: resumed: %lld of %lld p taken from the journal\n",
+                 family.name().c_str(), static_cast<long long>(r.resumed),
+                 static_cast<long long>(range.count()));
+  }
   std::vector<ConstructionSummary> parts;
   parts.push_back(std::move(r.summary));
   if (process_rank() != 0) {  // every rank has the same summary; rank 0 reports it

@@ -178,10 +178,13 @@ RangeResult run_range(const Family& f, const std::vector<std::int64_t>& ps, cons
   std::vector<std::optional<Outcome>> outcomes(ps.size());
   const bool journal = !o.journal_dir.empty();
   const std::string key = journal ? journal_key(f) : std::string();
+  std::int64_t resumed = 0;
   if (journal && o.resume) {
     for (auto& [p, oc] : load_journal(o.journal_dir, key)) {
       const auto it = std::lower_bound(ps.begin(), ps.end(), p);
-      if (it != ps.end() && *it == p) outcomes[static_cast<std::size_t>(it - ps.begin())] = std::move(oc);
+      if (it == ps.end() || *it != p) continue;  // a p outside this run's range
+      outcomes[static_cast<std::size_t>(it - ps.begin())] = std::move(oc);
+      ++resumed;
     }
   }
   std::vector<std::size_t> pool, alone;
@@ -294,6 +297,7 @@ RangeResult run_range(const Family& f, const std::vector<std::int64_t>& ps, cons
   bool complete = true;
   summarise(ps, outcomes, o, r.summary, complete);
   r.complete = complete;
+  r.resumed = resumed;
   r.summary.seconds = seconds_since(t0);
   f.finish(r.summary);
   return r;

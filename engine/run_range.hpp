@@ -63,6 +63,7 @@ struct RunOptions {
 struct RangeResult {
   ConstructionSummary summary;
   bool complete = true;
+  std::int64_t resumed = 0;  // p whose outcome was taken from the journal (options.resume)
 };
 
 // ps ascending, no duplicates (PRange::values()).
