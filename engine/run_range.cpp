@@ -299,7 +299,8 @@ RangeResult run_range(const Family& f, const std::vector<std::int64_t>& ps, cons
   r.complete = complete;
   r.resumed = resumed;
   r.summary.seconds = seconds_since(t0);
-  f.finish(r.summary);
+  // Rank 0 reports: only its summary gets what finish adds (pictures, notes on stderr).
+  if (rank == 0) f.finish(r.summary);
   return r;
 }
 

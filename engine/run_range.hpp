@@ -21,7 +21,7 @@
 //   calls run_range with the same family and p; the pool p are taken from one counter shared by
 //   every thread of every rank (still most expensive first), p that run alone go to rank
 //   k mod size in order, and the outcomes are exchanged, so every rank returns the summary a
-//   single process would (timings aside). An exception on any rank ends the run on every rank:
+//   single process would (timings aside; Family::finish runs on rank 0 only). An exception on any rank ends the run on every rank:
 //   the one of the smallest p is rethrown (on other ranks as an InputError with its message).
 // - Journal (options.journal_dir): every complete outcome is appended to the journal
 //   (engine/journal.hpp) as it finishes; a fresh run clears the old journal first. With

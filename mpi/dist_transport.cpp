@@ -15,6 +15,7 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <mutex>
 #include <string>
@@ -28,7 +29,7 @@ using collverify::engine::Distribution;
 
 class MpiDistribution final : public Distribution {
  public:
-  // Returns nullptr-equivalent through ok(): constructors do not throw across the module.
+  // Failure is reported through ok() and error(): nothing is thrown across the module.
   MpiDistribution() {
     int initialised = 0;
     MPI_Initialized(&initialised);
@@ -73,8 +74,8 @@ class MpiDistribution final : public Distribution {
   int size() const override { return size_; }
 
   void start_items(std::uint64_t count) override {
+    (void)count;  // next_item hands out indices past count too; the pool stops at count
     const std::lock_guard<std::mutex> lock(mutex_);
-    count_ = count;
     MPI_Barrier(MPI_COMM_WORLD);  // every rank is done with the previous items
     if (rank_ == 0) {
       std::uint64_t zero = 0;
@@ -130,7 +131,6 @@ class MpiDistribution final : public Distribution {
   std::mutex mutex_;
   int rank_ = 0;
   int size_ = 1;
-  std::uint64_t count_ = 0;
   std::uint64_t* base_ = nullptr;
   MPI_Win win_ = MPI_WIN_NULL;
   bool owns_mpi_ = false;
