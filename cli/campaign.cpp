@@ -6,6 +6,7 @@
 
 #include "cli/cmd_bcast.hpp"
 #include "cli/cmd_collectives.hpp"
+#include "cli/cmd_fractional.hpp"
 #include "cli/cmd_hypercube.hpp"
 #include "cli/cmd_trees.hpp"
 #include "cli/parse.hpp"
@@ -23,6 +24,7 @@ std::vector<CampaignPart> campaign_parts() {
   parts.push_back({"allgatherv", campaign_allgatherv});
   parts.push_back({"trees", campaign_trees});
   parts.push_back({"hypercube", campaign_hypercube});
+  parts.push_back({"fractional", campaign_fractional});
   return parts;
 }
 

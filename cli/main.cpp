@@ -20,6 +20,7 @@
 #include "cli/cmd_proofs.hpp"
 #include "cli/cmd_routed.hpp"
 #include "cli/cmd_hypercube.hpp"
+#include "cli/cmd_fractional.hpp"
 #include "cli/cmd_collectives.hpp"
 #include "cli/cmd_compare.hpp"
 #include "cli/cmd_trees.hpp"
@@ -106,6 +107,7 @@ int main(int argc, char** argv) {
   cv::cli::register_solve_commands(tree);
   cv::cli::register_routed_commands(tree);
   cv::cli::register_hypercube_commands(tree);
+  cv::cli::register_fractional_commands(tree);
   // After every registration: every option that takes a value refuses the empty string.
   cv::cli::refuse_empty_values(app);
 

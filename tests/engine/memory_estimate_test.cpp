@@ -20,6 +20,7 @@
 #include "engine/bcast_family.hpp"
 #include "engine/collective_family.hpp"
 #include "engine/compare_family.hpp"
+#include "engine/fractional_family.hpp"
 #include "engine/run_range.hpp"
 #include "engine/schedule_source.hpp"
 #include "engine/trees_family.hpp"
@@ -144,6 +145,13 @@ TEST(MemoryEstimate, Compare) {
                                      : std::vector<std::int64_t>{1 << 16, 1 << 20}) {
     expect_within_estimate(
         "compare", [] { return std::make_unique<CompareFamily>(circulant::Transcriptions{}); }, p);
+  }
+}
+
+TEST(MemoryEstimate, Fractional) {
+  for (const std::int64_t p : slow() ? std::vector<std::int64_t>{1024, 4096, 65536}
+                                     : std::vector<std::int64_t>{1024, 4096}) {
+    expect_within_estimate("fractional", [] { return std::make_unique<FractionalFamily>(); }, p);
   }
 }
 

@@ -1,0 +1,13 @@
+// Registers `schedule fractional` (a fractional-tree broadcast of seed 002 as a table or as
+// collverify-routed/1 JSON) and `verify fractional --P 1..1024` (engine/fractional_family.hpp),
+// and the family's campaign part.
+#pragma once
+
+#include "cli/command.hpp"
+
+namespace collverify::cli {
+
+void register_fractional_commands(const CommandTree& tree);
+ConstructionSummary campaign_fractional(const CampaignOptions& c, bool& complete);
+
+}  // namespace collverify::cli

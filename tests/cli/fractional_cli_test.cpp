@@ -1,0 +1,94 @@
+// End-to-end tests of `schedule fractional` and `verify fractional`: the table states the last
+// PU's step and the claim; the JSON is collverify-routed/1 and `verify routed` reads it back and
+// passes (duplex and simplex); bad P, r, s, layout and a size that would not fit exit 2 naming
+// the value; `verify fractional` passes and writes the reports.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "cli_run.hpp"
+
+namespace collverify {
+namespace {
+
+namespace fs = std::filesystem;
+using test_cli::CliRun;
+using test_cli::expect_contains;
+using test_cli::run_collverify;
+using test_cli::Stderr;
+
+CliRun run(const std::string& args) { return run_collverify(args, Stderr::merged); }
+
+TEST(FractionalCli, TableNamesStepAndClaim) {
+  const CliRun r = run("schedule fractional --layout fractional --P 7 --r 2 --s 5");
+  EXPECT_EQ(r.code, 0) << r.out;
+  expect_contains(r.out, "d = 3, runs of 2 packets (s padded to 6)");
+  expect_contains(r.out, "step 1: 0->1:0");
+  expect_contains(r.out, "last PU holds all packets after step 10");
+  expect_contains(r.out, "claim - steps = 1/2");
+}
+
+TEST(FractionalCli, JsonIsReadBackByVerifyRouted) {
+  const fs::path dir = test_cli::fresh_temp_dir("fractional_cli", "json");
+  for (const std::string extra : {"", " --simplex"}) {
+    std::string name = "s";
+    name += std::to_string(extra.size());
+    const fs::path file = dir / (name + ".json");
+    const CliRun s = run_collverify("schedule fractional --layout binary --P 20 --s 6 --format json" +
+                                        extra + " > " + file.string(),
+                                    Stderr::passed_through);
+    ASSERT_EQ(s.code, 0);
+    std::ifstream in(file);
+    std::stringstream text;
+    text << in.rdbuf();
+    const auto j = nlohmann::json::parse(text.str());
+    EXPECT_EQ(j.at("format"), "collverify-routed/1");
+    EXPECT_EQ(j.at("network").at("kind"), "fully_connected");
+    EXPECT_EQ(j.at("network").at("p"), 20);
+    EXPECT_EQ(j.at("collective"), "bcast");
+    EXPECT_EQ(j.at("pieces"), 6);
+    EXPECT_EQ(j.at("model").at("ports"), 1);
+    EXPECT_EQ(j.at("model").at("duplex"), extra.empty() ? "full" : "simplex");
+    const CliRun v = run("verify routed --schedule-file " + file.string() + " --report " +
+                         (dir / (name + "rep")).string());
+    EXPECT_EQ(v.code, 0) << v.out;
+  }
+}
+
+TEST(FractionalCli, BadInputExitsTwoNamingTheValue) {
+  CliRun r = run("schedule fractional --layout fractional --P 0 --r 2 --s 3");
+  EXPECT_EQ(r.code, 2);
+  expect_contains(r.out, "--P '0'");
+  r = run("schedule fractional --layout fractional --P 5 --r 0 --s 3");
+  EXPECT_EQ(r.code, 2);
+  expect_contains(r.out, "--r '0'");
+  r = run("schedule fractional --layout fractional --P 5 --r 2 --s -1");
+  EXPECT_EQ(r.code, 2);
+  expect_contains(r.out, "--s");
+  r = run("schedule fractional --layout fractional --P 5 --s 3");
+  EXPECT_EQ(r.code, 2);
+  expect_contains(r.out, "--r");
+  r = run("schedule fractional --layout tree --P 5 --s 3");
+  EXPECT_EQ(r.code, 2);
+  expect_contains(r.out, "'tree'");
+  r = run("schedule fractional --layout chain --P 1000000000 --s 100000");
+  EXPECT_EQ(r.code, 2);
+  expect_contains(r.out, "P = 1000000000");
+  r = run("verify fractional --P 0..3");
+  EXPECT_EQ(r.code, 2);
+}
+
+TEST(FractionalCli, VerifyPassesAndWritesReports) {
+  const fs::path dir = test_cli::fresh_temp_dir("fractional_cli", "verify");
+  const CliRun r = run("verify fractional --P 1..24 --jobs 2 --report " + dir.string());
+  EXPECT_EQ(r.code, 0) << r.out;
+  expect_contains(r.out, "PASS fractional");
+  EXPECT_TRUE(fs::exists(dir / "summary.json"));
+}
+
+}  // namespace
+}  // namespace collverify

@@ -1,0 +1,182 @@
+// Figure 2 in lock step: the header's chain example by hand, every layout valid in the generic
+// simulation for small P and s (duplex and simplex), the exact step of the last PU (a closed
+// form derived from the run timing, checked for every P, r, s in range), the padding choice for
+// s not a multiple of r, the literal zero-time reading of the padding that breaks (the smallest
+// counterexample of docs/ERRATA.md), the reduction through the data-level check, bad input.
+#include "reference/fractional/broadcast.hpp"
+
+#include <gtest/gtest.h>
+
+#include "checkers/fractional/reduction_check.hpp"
+#include "checkers/fractional/timing.hpp"
+#include "checkers/simulate.hpp"
+#include "model/error.hpp"
+
+namespace collverify::fractional {
+namespace {
+
+std::int64_t rounds_of(const Schedule& s) { return static_cast<std::int64_t>(s.rounds.size()); }
+
+TEST(FractionalBroadcast, ChainExampleByHand) {
+  const BroadcastResult b = broadcast({Layout::chain, 3, 0, 2, false});
+  ASSERT_FALSE(b.deadlock);
+  ASSERT_EQ(rounds_of(b.schedule), 3);
+  const auto& r = b.schedule.rounds;
+  ASSERT_EQ(r[0].size(), 1U);
+  EXPECT_EQ(r[0][0].from, 0);
+  EXPECT_EQ(r[0][0].to, 1);
+  EXPECT_EQ(r[0][0].block, 0);
+  ASSERT_EQ(r[1].size(), 2U);
+  EXPECT_EQ(r[1][0].block, 1);
+  EXPECT_EQ(r[1][1].from, 1);
+  EXPECT_EQ(r[1][1].to, 2);
+  EXPECT_EQ(r[1][1].block, 0);
+  ASSERT_EQ(r[2].size(), 1U);
+  EXPECT_EQ(r[2][0].block, 1);
+}
+
+TEST(FractionalBroadcast, EveryLayoutValidDuplexAndSimplex) {
+  for (int simplex = 0; simplex < 2; ++simplex) {
+    for (std::int64_t r = 0; r <= 6; ++r) {
+      for (std::int64_t P = 1; P <= 70; ++P) {
+        for (std::int64_t s : {1, 2, 3, 5, 6, 7, 13}) {
+          const Layout layout = r == 0 ? Layout::chain : Layout::fractional;
+          const BroadcastResult b = broadcast({layout, P, r, s, simplex == 1});
+          ASSERT_FALSE(b.deadlock) << *b.deadlock;
+          EXPECT_EQ(b.contended_offers, 0) << "P=" << P << " r=" << r << " s=" << s;
+          const SimulationResult sim = simulate_schedule(b.schedule, rounds_of(b.schedule));
+          ASSERT_FALSE(sim.verdict) << "P=" << P << " r=" << r << " s=" << s << " simplex="
+                                    << simplex << ": " << sim.verdict->message;
+        }
+      }
+    }
+  }
+}
+
+// The timing of Figure 2: a PU whose first packet arrives at step tau gets packet j = m r + c
+// at tau + m (r + 1) + c, the last PU's first packet arrives at d + 1, so the last PU holds all
+// s packets after d + 1 + (s - 1) + floor((s - 1) / r) steps (chain: d + s). The paper's
+// d + s(1 + 1/r) counts one pause more (s / r pauses; only ceil(s / r) - 1 lie between runs).
+// Exact when the root has a right successor; when it has none (P small against r), its
+// sendRight|Recv operations are all no-ops and it pipes without pauses, so PUs finish earlier.
+TEST(FractionalBroadcast, LastPuStepClosedForm) {
+  std::int64_t exact = 0;
+  for (std::int64_t r = 1; r <= 8; ++r) {
+    for (std::int64_t P = 2; P <= 120; ++P) {
+      const bool root_has_right =
+          place(layout_params(Layout::fractional, P, r), 0).right != kNoPu;
+      for (std::int64_t s = 1; s <= 20; ++s) {
+        const BroadcastResult b = broadcast({Layout::fractional, P, r, s, false});
+        const std::int64_t steps = fractional_check::last_pu_step(b.schedule);
+        const std::int64_t formula = b.d + 1 + (s - 1) + (s - 1) / r;
+        EXPECT_LE(steps, formula) << "P=" << P << " r=" << r << " s=" << s;
+        if (root_has_right) {
+          EXPECT_EQ(steps, formula) << "P=" << P << " r=" << r << " s=" << s;
+          ++exact;
+        }
+      }
+    }
+  }
+  EXPECT_GT(exact, 8 * 100 * 20);
+  // P = 2, r = 1: the root's only successor is down; PU 1 gets a packet every step.
+  EXPECT_EQ(fractional_check::last_pu_step(broadcast({Layout::binary, 2, 1, 5, false}).schedule), 5);
+  for (std::int64_t P = 2; P <= 50; ++P) {
+    const BroadcastResult b = broadcast({Layout::chain, P, 0, 9, false});
+    EXPECT_EQ(fractional_check::last_pu_step(b.schedule), P - 2 + 9);
+  }
+}
+
+TEST(FractionalBroadcast, SmallestClaimDifference) {
+  // P = 2, binary, s = 1: d = 0, claim d + 2s = 2, the one PU has its packet after step 1.
+  const BroadcastResult b = broadcast({Layout::binary, 2, 1, 1, false});
+  const auto t = fractional_check::check_timing(b.schedule, 1, false);
+  EXPECT_EQ(t.steps, 1);
+  EXPECT_EQ(t.claim.difference_text(t.steps), "1");
+}
+
+TEST(FractionalBroadcast, PaddingSendsOnlyRealPackets) {
+  const BroadcastResult b = broadcast({Layout::fractional, 20, 4, 9, false});
+  EXPECT_EQ(b.padded_s, 12);
+  std::int64_t transfers = 0;
+  for (const auto& round : b.schedule.rounds) {
+    for (const Transfer& x : round) {
+      EXPECT_LT(x.block, 9);
+      ++transfers;
+    }
+  }
+  EXPECT_EQ(transfers, 19 * 9);  // every PU but the root receives each packet once
+}
+
+TEST(FractionalBroadcast, LiteralZeroTimePaddingBreaksAtSixPUs) {
+  // Reading "a padding packet's parts are no-ops that take no time" lets a PU reach its right
+  // send early; the right head then files the wrong packet. Smallest (P, r, s): (6, 3, 4).
+  for (std::int64_t P = 1; P <= 6; ++P) {
+    for (std::int64_t r = 1; r <= 8; ++r) {
+      for (std::int64_t s = 1; s <= 20; ++s) {
+        if (P == 6 && r == 3 && s == 4) continue;
+        if (P == 6 && (r > 3 || (r == 3 && s > 4))) continue;
+        BroadcastOptions o{Layout::fractional, P, r, s, false, true};
+        const BroadcastResult b = broadcast(o);
+        EXPECT_FALSE(simulate_schedule(b.schedule, rounds_of(b.schedule)).verdict)
+            << "P=" << P << " r=" << r << " s=" << s;
+      }
+    }
+  }
+  BroadcastOptions o{Layout::fractional, 6, 3, 4, false, true};
+  const BroadcastResult b = broadcast(o);
+  const SimulationResult sim = simulate_schedule(b.schedule, rounds_of(b.schedule));
+  ASSERT_TRUE(sim.verdict);
+  EXPECT_EQ(sim.verdict->property, "agreement");
+  EXPECT_EQ(sim.verdict->rank, 5);
+  EXPECT_EQ(sim.verdict->round, 5);
+  EXPECT_EQ(sim.verdict->block, 2);
+  // The padding this family uses instead holds there.
+  o.literal_short_run = false;
+  const BroadcastResult padded = broadcast(o);
+  EXPECT_FALSE(simulate_schedule(padded.schedule, rounds_of(padded.schedule)).verdict);
+}
+
+TEST(FractionalBroadcast, SimplexRootPartnerAndOddP) {
+  // P = 2: one couple; without the root feeding its partner PU 1 would get nothing.
+  for (std::int64_t P : {2, 3, 5, 9}) {
+    const BroadcastResult b = broadcast({Layout::fractional, P, 2, 4, true});
+    EXPECT_EQ(b.schedule.model.duplex, Duplex::simplex);
+    EXPECT_FALSE(simulate_schedule(b.schedule, rounds_of(b.schedule)).verdict) << P;
+  }
+}
+
+TEST(FractionalBroadcast, ReductionReachesTheRootOnce) {
+  for (int simplex = 0; simplex < 2; ++simplex) {
+    for (std::int64_t r = 0; r <= 4; ++r) {
+      for (std::int64_t P = 1; P <= 40; ++P) {
+        for (std::int64_t s : {1, 4, 7}) {
+          const BroadcastResult b =
+              broadcast({r == 0 ? Layout::chain : Layout::fractional, P, r, s, simplex == 1});
+          const Schedule red = reduction_schedule(b.schedule);
+          EXPECT_EQ(red.rounds.size(), b.schedule.rounds.size());
+          const Verdict v = fractional_check::check_reduction(red);
+          EXPECT_FALSE(v) << "P=" << P << " r=" << r << " s=" << s << ": " << v->message;
+        }
+      }
+    }
+  }
+}
+
+TEST(FractionalBroadcast, BadInputNamesTheValue) {
+  auto message = [](BroadcastOptions o) {
+    try {
+      broadcast(o);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_NE(message({Layout::fractional, 0, 2, 3, false}).find("--P 0"), std::string::npos);
+  EXPECT_NE(message({Layout::fractional, 4, 0, 3, false}).find("--r 0"), std::string::npos);
+  EXPECT_NE(message({Layout::fractional, 4, 2, 0, false}).find("--s 0"), std::string::npos);
+  const std::string huge = message({Layout::fractional, std::int64_t{1} << 40, 2, 1 << 20, false});
+  EXPECT_FALSE(huge.empty());
+}
+
+}  // namespace
+}  // namespace collverify::fractional
