@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "cli/parse.hpp"
+#include "engine/journal.hpp"
 #include "engine/progress.hpp"
 #include "engine/work_pool.hpp"
 #include "engine/run_range.hpp"
@@ -19,6 +20,14 @@
 #include "reports/writers.hpp"
 
 namespace collverify::cli {
+
+namespace {
+engine::Distribution* g_distribution = nullptr;
+}  // namespace
+
+void set_process_distribution(engine::Distribution* d) { g_distribution = d; }
+engine::Distribution* process_distribution() { return g_distribution; }
+int process_rank() { return g_distribution ? g_distribution->rank() : 0; }
 
 int default_jobs() { return engine::hardware_jobs(); }
 
@@ -34,6 +43,8 @@ void add_common_verify_flags(CLI::App* sub, CommonVerifyArgs& a) {
   sub->add_flag("--instances", a.instances, "list every instance in summary.json");
   add_int_flag(sub, "--max-violations", a.max_violations, 1, 1'000'000,
                "violations listed per construction (default 100; the total is always counted)");
+  sub->add_option("--resume", a.resume,
+                  "continue the killed or interrupted run whose reports and journal are in DIR");
 }
 
 namespace {
@@ -56,11 +67,33 @@ RunOutput prepare_run_output(const CommonVerifyArgs& a) {
   out.formats = parse_report_formats(a.format);
   out.formats.junit_chunk = a.junit_chunk;
   out.run_id = new_run_id();
-  if (!a.report.empty()) {
-    prepare_report_dir(a.report);
-    out.report_dir = a.report;
-    // Before any work: a second run on the same directory is refused at once, not after hours.
-    out.report_lock = std::make_shared<ReportDirLock>(lock_report_dir(a.report, out.run_id));
+  std::string report = a.report;
+  if (!a.resume.empty()) {
+    if (!report.empty() && std::filesystem::path(report) != std::filesystem::path(a.resume)) {
+      throw InputError(fmt::format("--resume '{}' and --report '{}' name different directories; "
+                                   "a resumed run writes its reports where its journal is",
+                                   a.resume, report));
+    }
+    std::error_code ec;
+    if (!std::filesystem::is_directory(std::filesystem::path(a.resume) / "journal", ec)) {
+      throw InputError(fmt::format("--resume '{}': no journal there (a run with --report '{}' "
+                                   "that was killed or interrupted leaves DIR/journal/)",
+                                   a.resume, a.resume));
+    }
+    report = a.resume;
+    out.resume = true;
+  }
+  if (!report.empty()) {
+    out.report_dir = report;
+    // Only rank 0 of a distributed run holds the directory; the others only write their journal.
+    if (process_rank() == 0) {
+      prepare_report_dir(report);
+      // Before any work: a second run on the same directory is refused at once, not after hours.
+      out.report_lock = std::make_shared<ReportDirLock>(lock_report_dir(report, out.run_id));
+      // A run that dies must not leave an older run's summary (which may say pass) behind.
+      std::error_code ec;
+      std::filesystem::remove(std::filesystem::path(report) / "summary.json", ec);
+    }
   }
   out.github = a.github;
   return out;
@@ -129,12 +162,29 @@ int verify_family(const engine::Family& family, const PRange& range, const Commo
   o.instances = a.instances || range.count() <= 64;
   o.max_violations = static_cast<std::size_t>(a.max_violations);
   o.stop = ctx.interrupted;
-  o.progress = &progress;
+  o.progress = process_rank() == 0 ? &progress : nullptr;
   o.p_text = a.p.empty() ? range.text() : a.p;
+  o.distribution = process_distribution();
+  if (out.report_dir) o.journal_dir = *out.report_dir;
+  o.resume = out.resume;
   auto r = engine::run_range(family, range.values(PRange::kMaxValues), o);
+  if (out.resume && process_rank() == 0) {
+    std::fprintf(stderr, "%s: resumed: %lld of %lld p taken from the journal\n",
+                 family.name().c_str(), static_cast<long long>(r.resumed),
+                 static_cast<long long>(range.count()));
+  }
   std::vector<ConstructionSummary> parts;
   parts.push_back(std::move(r.summary));
-  return finish_constructions(std::move(parts), r.complete, ctx.command_line, out);
+  if (process_rank() != 0) {  // every rank has the same summary; rank 0 reports it
+    RunSummary summary;
+    summary.complete = r.complete;
+    summary.constructions = std::move(parts);
+    return engine::exit_code(summary);
+  }
+  const int code = finish_constructions(std::move(parts), r.complete, ctx.command_line, out);
+  // The reports now say everything the journal did: a complete run leaves no journal behind.
+  if (out.report_dir && r.complete) engine::clear_journal(*out.report_dir);
+  return code;
 }
 
 ConstructionSummary run_campaign_family(const engine::Family& family, const PRange& range,

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cli/run.hpp"
+#include "engine/distribution.hpp"
 #include "engine/family.hpp"
 #include "generators/p_range.hpp"
 #include "model/run_summary.hpp"
@@ -55,11 +56,18 @@ struct CommonVerifyArgs {
   std::int64_t junit_chunk = 1;
   bool instances = false;
   std::int64_t max_violations = 100;  // violations listed per construction (the rest counted)
+  std::string resume;  // --resume DIR: continue the run whose journal is in DIR (also --report)
 };
+
+// The distribution of this process (engine/distribution.hpp), set once by main: null when it
+// was not started by a launcher of several processes. Only rank 0 prepares and writes reports.
+void set_process_distribution(engine::Distribution* d);
+engine::Distribution* process_distribution();
+int process_rank();
 
 int default_jobs();
 
-// Adds --p --jobs --report --format --github --junit-chunk --instances to `sub`.
+// Adds --p --jobs --report --format --github --junit-chunk --instances --resume to `sub`.
 void add_common_verify_flags(CLI::App* sub, CommonVerifyArgs& a);
 
 // Validates --jobs and --junit-chunk, creates the report directory (a directory that cannot be

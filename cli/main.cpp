@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <atomic>
+#include <memory>
 #include <unistd.h>
 
 #include <csignal>
@@ -29,6 +30,7 @@
 #include "cli/cmd_synth.hpp"
 #include "cli/command.hpp"
 #include "cli/parse.hpp"
+#include "engine/distribution.hpp"
 #include "model/error.hpp"
 #include "reports/escape.hpp"
 
@@ -149,29 +151,56 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "collverify: %s\n", e.what());
     return 2;
   }
+  // Started by mpirun with several processes: the verify commands split their range over the
+  // ranks (docs/DESIGN.md "Distributed verification"); without a launcher, nothing changes.
+  std::unique_ptr<cv::engine::Distribution> distribution;
+  try {
+    distribution = cv::engine::open_distribution();
+  } catch (const cv::InputError& e) {
+    std::fprintf(stderr, "collverify: %s\n", cv::reports::one_line(e.what()).c_str());
+    return 2;
+  }
+  cv::cli::set_process_distribution(distribution.get());
+  const int rank = distribution ? distribution->rank() : 0;
+  // An error leaves through here; in a job of several ranks, a rank that fails while the others
+  // wait in a collective would hang the job: the job is aborted with the exit code instead.
+  // Rank 0 prints the error (every rank meets the same bad input); another rank prints only
+  // what is its own (the system refused, out of memory).
+  auto fail = [&](int code, const std::string& message, bool own) {
+    if (rank == 0 || own) {
+      std::fprintf(stderr, "collverify%s: %s\n",
+                   rank == 0 ? "" : fmt::format(" (rank {})", rank).c_str(),
+                   cv::reports::one_line(message).c_str());
+    }
+    std::fflush(stderr);
+    if (distribution) distribution->abort(code);
+    return code;
+  };
   install_stop_handlers();
   const cv::cli::CommandContext ctx{&g_interrupted, cv::cli::command_line(argc, argv)};
   try {
     for (const auto& c : commands) {
       if (!*c.sub) continue;
+      if (distribution && c.sub->get_parent() != verify) {
+        return fail(2,
+                    fmt::format("'{}' does not run distributed: only the verify commands split "
+                                "their work over the ranks of mpirun; run it without mpirun",
+                                c.sub->get_name()),
+                    false);
+      }
       g_graceful = c.stops_gracefully;
       return c.run(ctx);
     }
   } catch (const cv::InputError& e) {
-    std::fprintf(stderr, "collverify: %s\n", cv::reports::one_line(e.what()).c_str());
-    return 2;
+    return fail(2, e.what(), false);
   } catch (const nlohmann::json::exception& e) {
     // A reader of user JSON that let a library error through (fuzz/findings/README.md): the
     // input is bad, the run must not end in std::terminate.
-    std::fprintf(stderr, "collverify: malformed JSON input: %s\n", e.what());
-    return 2;
+    return fail(2, std::string("malformed JSON input: ") + e.what(), false);
   } catch (const std::bad_alloc&) {
-    std::fprintf(stderr, "collverify: out of memory; run fewer --jobs or smaller p and n\n");
-    return 2;
+    return fail(2, "out of memory; run fewer --jobs or smaller p and n", true);
   } catch (const std::system_error& e) {
-    std::fprintf(stderr, "collverify: the system refused: %s; run fewer --jobs\n",
-                 cv::reports::one_line(e.what()).c_str());
-    return 2;
+    return fail(2, std::string("the system refused: ") + e.what() + "; run fewer --jobs", true);
   }
   return 2;
 }

@@ -21,6 +21,7 @@ struct RunOutput {
   std::string run_id;  // goes into every report file
   // Held from before the run until the process ends: one run per report directory.
   std::shared_ptr<ReportDirLock> report_lock;
+  bool resume = false;  // --resume: the journal in report_dir is continued, not cleared
 };
 
 int finish_run(const RunSummary& summary, const RunOutput& out);

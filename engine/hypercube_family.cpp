@@ -389,7 +389,14 @@ void HypercubeFamily::finish(ConstructionSummary& summary) const {
     const std::lock_guard<std::mutex> lock(seen_mutex_);
     for (const CaseResult& c : summary.cases) {
       const auto it = seen_.find(c.p);
-      if (it != seen_.end()) results.insert(results.end(), it->second.begin(), it->second.end());
+      if (it != seen_.end()) {
+        results.insert(results.end(), it->second.begin(), it->second.end());
+        continue;
+      }
+      // Checked by another rank, or taken from a resumed journal: the summary's instance list.
+      for (const InstanceResult& r : summary.instances) {
+        if (r.p == c.p) results.push_back(r);
+      }
     }
   }
   for (const InstanceResult& r : results) {

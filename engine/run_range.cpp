@@ -1,15 +1,22 @@
 #include "engine/run_range.hpp"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <chrono>
+#include <exception>
 #include <functional>
+#include <limits>
+#include <mutex>
 #include <string>
 #include <optional>
 
+#include "engine/journal.hpp"
+#include "engine/outcome_codec.hpp"
 #include "engine/work_pool.hpp"
 #include "model/int_math.hpp"
+#include "model/error.hpp"
 #include "model/memory.hpp"
 
 namespace collverify::engine {
@@ -121,13 +128,70 @@ void summarise(const std::vector<std::int64_t>& ps, std::vector<std::optional<Ou
   s.violations = std::move(all);
 }
 
+// This rank's outcomes (and the error of its smallest p, if any) for the other ranks.
+std::string encode_share(const std::vector<std::int64_t>& ps,
+                         const std::vector<std::optional<Outcome>>& outcomes,
+                         const std::vector<char>& mine, std::int64_t error_p,
+                         const std::string& error) {
+  nlohmann::json records = nlohmann::json::array();
+  for (std::size_t i = 0; i < ps.size(); ++i) {
+    if (mine[i] && outcomes[i]) records.push_back(encode_outcome(ps[i], *outcomes[i]));
+  }
+  return nlohmann::json{{"error_p", error_p}, {"error", error}, {"outcomes", records}}.dump(
+      -1, ' ', false, nlohmann::json::error_handler_t::replace);  // an error text may not be UTF-8
+}
+
+// Takes every rank's share into outcomes; returns the rank whose error has the smallest p (or -1)
+// with its p and message.
+int merge_shares(const std::vector<std::string>& shares, const std::vector<std::int64_t>& ps,
+                 std::vector<std::optional<Outcome>>& outcomes, std::string& error) {
+  int error_rank = -1;
+  std::int64_t error_p = std::numeric_limits<std::int64_t>::max();
+  for (std::size_t r = 0; r < shares.size(); ++r) {
+    const auto j = nlohmann::json::parse(shares[r]);
+    const auto ep = j.at("error_p").get<std::int64_t>();
+    if (ep != kNone && ep < error_p) {
+      error_p = ep;
+      error_rank = static_cast<int>(r);
+      error = j.at("error").get<std::string>();
+    }
+    for (const auto& rec : j.at("outcomes")) {
+      auto [p, oc] = decode_outcome(rec.get<std::string>());
+      const auto it = std::lower_bound(ps.begin(), ps.end(), p);
+      CV_ASSERT(it != ps.end() && *it == p, "a rank returned the outcome of a p not in the range");
+      outcomes[static_cast<std::size_t>(it - ps.begin())] = std::move(oc);
+    }
+  }
+  return error_rank;
+}
+
 }  // namespace
 
 RangeResult run_range(const Family& f, const std::vector<std::int64_t>& ps, const RunOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   for (std::int64_t p : ps) f.accept(p);
+  Distribution* const dist = o.distribution != nullptr && o.distribution->size() > 1
+                                 ? o.distribution
+                                 : nullptr;
+  const int rank = dist ? dist->rank() : 0;
+  const int ranks = dist ? dist->size() : 1;
+  std::vector<std::optional<Outcome>> outcomes(ps.size());
+  const bool journal = !o.journal_dir.empty();
+  const std::string key = journal ? journal_key(f) : std::string();
+  std::int64_t resumed = 0;
+  if (journal && o.resume) {
+    for (auto& [p, oc] : load_journal(o.journal_dir, key)) {
+      const auto it = std::lower_bound(ps.begin(), ps.end(), p);
+      if (it == ps.end() || *it != p) continue;  // a p outside this run's range
+      outcomes[static_cast<std::size_t>(it - ps.begin())] = std::move(oc);
+      ++resumed;
+    }
+  }
   std::vector<std::size_t> pool, alone;
-  for (std::size_t i = 0; i < ps.size(); ++i) (f.alone(ps[i]) ? alone : pool).push_back(i);
+  for (std::size_t i = 0; i < ps.size(); ++i) {
+    if (outcomes[i]) continue;  // taken from the journal
+    (f.alone(ps[i]) ? alone : pool).push_back(i);
+  }
   std::vector<double> cost(ps.size());
   double pool_cost = 0;
   for (std::size_t i : pool) pool_cost += cost[i] = f.cost(ps[i]);
@@ -143,13 +207,20 @@ RangeResult run_range(const Family& f, const std::vector<std::int64_t>& ps, cons
     for (std::size_t i : alone) alone_ps.push_back(ps[i]);
     require_run_memory(f, pool_ps, alone_ps, pool_jobs, jobs);
   }
+  // A fresh run clears the old journal before any rank writes to it (start_items is a barrier).
+  if (journal && !o.resume && rank == 0) clear_journal(o.journal_dir);
+  if (dist) dist->start_items(pool.size());
+  std::optional<Journal> journal_file;
+  if (journal) journal_file.emplace(o.journal_dir, rank, key);
 
-  std::vector<std::optional<Outcome>> outcomes(ps.size());
+  std::vector<char> mine(ps.size(), 0);  // char: written by several threads
   auto timed_check = [&](std::size_t i, const CheckContext& ctx) {
     const auto start = std::chrono::steady_clock::now();
     Outcome oc = f.check(ps[i], ctx);
     oc.seconds = seconds_since(start);
+    if (journal_file && oc.complete) journal_file->append(ps[i], oc);
     outcomes[i] = std::move(oc);
+    mine[i] = 1;
   };
   if (o.progress && !pool.empty()) {
     o.progress->start(f.name(), "p", static_cast<std::int64_t>(pool.size()), pool_cost);
@@ -158,30 +229,78 @@ RangeResult run_range(const Family& f, const std::vector<std::int64_t>& ps, cons
   po.jobs = pool_jobs;
   po.stop = o.stop;
   po.key = [&](std::size_t k) { return ps[pool[k]]; };
+  if (dist) po.next = [dist] { return static_cast<std::size_t>(dist->next_item()); };
+  std::exception_ptr error;
+  std::int64_t error_p = kNone;
+  std::mutex pool_error_mutex;
+  std::int64_t pool_error_p = std::numeric_limits<std::int64_t>::max();
   try {
     run_items(
-        pool.size(), po, [&](std::size_t k) { timed_check(pool[k], CheckContext{o.stop, 1}); },
+        pool.size(), po,
+        [&](std::size_t k) {
+          try {
+            timed_check(pool[k], CheckContext{o.stop, 1});
+          } catch (...) {  // the pool keeps the exception of the smallest p: so is its p kept
+            const std::lock_guard<std::mutex> lock(pool_error_mutex);
+            pool_error_p = std::min(pool_error_p, ps[pool[k]]);
+            throw;
+          }
+        },
         [&](std::size_t k) {
           if (o.progress) o.progress->advance(1, cost[pool[k]]);
         });
   } catch (...) {
-    if (o.progress && !pool.empty()) o.progress->finish();
-    throw;
+    if (!dist) {
+      if (o.progress && !pool.empty()) o.progress->finish();
+      throw;
+    }
+    error = std::current_exception();
+    error_p = pool_error_p;
   }
   if (o.progress && !pool.empty()) o.progress->finish();
-  // A p that runs alone gets every job; an exception there ends the run as well.
-  for (std::size_t i : alone) {
+  // A p that runs alone gets every job (of rank k mod size when distributed); an exception there
+  // ends the run as well.
+  for (std::size_t k = 0; k < alone.size() && !error; ++k) {
     if (stop_requested(o.stop)) break;
-    timed_check(i, CheckContext{o.stop, jobs});
+    if (static_cast<int>(k % static_cast<std::size_t>(ranks)) != rank) continue;
+    try {
+      timed_check(alone[k], CheckContext{o.stop, jobs});
+    } catch (...) {
+      if (!dist) throw;
+      error = std::current_exception();
+      error_p = ps[alone[k]];
+    }
   }
+  if (dist) {
+    std::string message;
+    if (error) {
+      try {
+        std::rethrow_exception(error);
+      } catch (const std::exception& e) {
+        message = e.what();
+      } catch (...) {
+        message = "unknown exception";
+      }
+    }
+    const auto shares = dist->all_gather(encode_share(ps, outcomes, mine, error_p, message));
+    std::string first_error;
+    const int error_rank = merge_shares(shares, ps, outcomes, first_error);
+    if (error_rank == rank) std::rethrow_exception(error);
+    if (error_rank >= 0) throw InputError(fmt::format("rank {}: {}", error_rank, first_error));
+  }
+  journal_file.reset();  // synced and closed before the reports are written
 
   RangeResult r;
   r.summary.name = f.name();
   r.summary.coverage = f.coverage();
   r.summary.coverage.p_range = o.p_text;
-  summarise(ps, outcomes, o, r.summary, r.complete);
+  bool complete = true;
+  summarise(ps, outcomes, o, r.summary, complete);
+  r.complete = complete;
+  r.resumed = resumed;
   r.summary.seconds = seconds_since(t0);
-  f.finish(r.summary);
+  // Rank 0 reports: only its summary gets what finish adds (pictures, notes on stderr).
+  if (rank == 0) f.finish(r.summary);
   return r;
 }
 

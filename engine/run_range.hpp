@@ -17,13 +17,25 @@
 //   between its chunks); complete is false and the summary covers the p finished.
 // - checked/passed/failed/inconclusive count p; coverage.instances counts instances; the
 //   per-instance list is kept with `instances` (or for ranges of at most 64 p).
+// - Distributed (options.distribution, docs/DESIGN.md "Distributed verification"): every rank
+//   calls run_range with the same family and p; the pool p are taken from one counter shared by
+//   every thread of every rank (still most expensive first), p that run alone go to rank
+//   k mod size in order, and the outcomes are exchanged, so every rank returns the summary a
+//   single process would (timings aside; Family::finish runs on rank 0 only). An exception on any rank ends the run on every rank:
+//   the one of the smallest p is rethrown (on other ranks as an InputError with its message).
+// - Journal (options.journal_dir): every complete outcome is appended to the journal
+//   (engine/journal.hpp) as it finishes; a fresh run clears the old journal first. With
+//   options.resume the p recorded there are not checked again: their outcomes are taken from
+//   the journal, so a resumed run ends with the summary of an uninterrupted one.
 #pragma once
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <vector>
 
+#include "engine/distribution.hpp"
 #include "engine/family.hpp"
 #include "engine/progress.hpp"
 #include "model/run_summary.hpp"
@@ -43,11 +55,15 @@ struct RunOptions {
   const std::atomic<bool>* stop = nullptr;
   ProgressSink* progress = nullptr;  // may be null
   std::string p_text;                // the range as the user wrote it, for coverage.p_range
+  Distribution* distribution = nullptr;  // null: this process checks every p
+  std::filesystem::path journal_dir;     // empty: no journal
+  bool resume = false;                   // take the p recorded in journal_dir's journal
 };
 
 struct RangeResult {
   ConstructionSummary summary;
   bool complete = true;
+  std::int64_t resumed = 0;  // p whose outcome was taken from the journal (options.resume)
 };
 
 // ps ascending, no duplicates (PRange::values()).

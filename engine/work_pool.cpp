@@ -31,7 +31,7 @@ PoolResult run_items(std::size_t count, const PoolOptions& o,
   std::atomic<bool> abandon{false};  // a thread could not start: the run is refused
   auto worker = [&] {
     while (!stop_requested(o.stop) && !abandon.load()) {
-      const std::size_t i = next.fetch_add(1);
+      const std::size_t i = o.next ? o.next() : next.fetch_add(1);
       if (i >= count) return;
       const std::int64_t k = key(i);
       if (k > error_key.load()) continue;

@@ -26,6 +26,10 @@ struct PoolOptions {
   // The order of errors: the error of the item with the smallest key is the one rethrown (the
   // smallest p of a range). Default: the item index.
   std::function<std::int64_t(std::size_t)> key;
+  // Where the next index comes from: by default a counter of this call; a distributed run gives
+  // the counter every rank shares (engine/distribution.hpp), so that an index is taken once over
+  // all ranks' threads. Must be thread-safe and hand out each index below count at most once.
+  std::function<std::size_t()> next;
 };
 
 struct PoolResult {

@@ -1,5 +1,7 @@
 #include "mpi/instance.hpp"
 
+#include "engine/schedule_source.hpp"
+
 #include <fmt/format.h>
 
 #include "checkers/trees/tree_check.hpp"
@@ -46,7 +48,19 @@ void check_root(const Options& o, std::int64_t p) {
 
 void make_bcast(const Options& o, Instance& in, std::int64_t elements) {
   CirculantSchedule tables;
-  if (!o.schedule_file.empty()) {
+  if (!o.schedule_plugin.empty()) {
+    // Asked for root --root (ABI 2; an ABI 1 plugin with a root other than 0 is refused), the
+    // tables come back un-rotated, as from a file: plan_bcast maps virtual rank 0 to the root.
+    const auto source = engine::plugin_source(o.schedule_plugin, in.root);
+    try {
+      tables = source->build(in.p);
+    } catch (const InputError&) {
+      throw;
+    } catch (const std::exception& e) {  // the plugin's own error for this p
+      throw InputError(fmt::format("--schedule-plugin {}: no schedule for p = {}: {}",
+                                   o.schedule_plugin, in.p, e.what()));
+    }
+  } else if (!o.schedule_file.empty()) {
     tables = read_schedule_json(o.schedule_file);
     if (tables.p != in.p) {
       throw InputError(fmt::format("--schedule-file {}: p = {}, but the job has {} ranks",
@@ -60,9 +74,11 @@ void make_bcast(const Options& o, Instance& in, std::int64_t elements) {
   const Schedule s = circulant::expand_bcast(tables, n);
   in.plan = plan_bcast(s, in.me, in.root);
   in.lower_bound = n - 1 + ceil_log2(in.p);
+  const std::string source = !o.schedule_plugin.empty() ? std::string("plugin ").append(o.schedule_plugin)
+                             : !o.schedule_file.empty()  ? o.schedule_file
+                                                         : std::string("built-in (Algorithms 1-6)");
   in.parameters = fmt::format("{} elements in n = {} blocks, root {}, schedule {}", elements, n,
-                              in.root, o.schedule_file.empty() ? "built-in (Algorithms 1-6)"
-                                                               : o.schedule_file);
+                              in.root, source);
 }
 
 void make_tree(const Options& o, Instance& in, std::int64_t elements) {
@@ -129,6 +145,14 @@ Instance make_instance(const Options& o, std::int64_t p, std::int64_t me, std::i
   in.p = p;
   in.me = me;
   in.geometry = Geometry(Element{parse_datatype(o.datatype)}, 1, {});
+  if (!o.schedule_plugin.empty() && !o.schedule_file.empty()) {
+    throw InputError(fmt::format("--schedule-plugin {} and --schedule-file {}: give one of them",
+                                 o.schedule_plugin, o.schedule_file));
+  }
+  if (!o.schedule_plugin.empty() && in.collective != Collective::bcast) {
+    throw InputError(fmt::format("--schedule-plugin {}: only bcast runs a schedule plugin",
+                                 o.schedule_plugin));
+  }
   if (!o.schedule_file.empty() && in.collective != Collective::bcast) {
     throw InputError(fmt::format("--schedule-file {}: only bcast reads a schedule file", o.schedule_file));
   }

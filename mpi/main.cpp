@@ -24,6 +24,8 @@ int main(int argc, char** argv) {
       ->required();
   app.add_option("--schedule-file", o.schedule_file,
                  "bcast: a schedule JSON (collverify schedule bcast --format json)");
+  app.add_option("--schedule-plugin", o.schedule_plugin,
+                 "bcast: a schedule plugin (include/collverify/plugin.h; ABI 2 for --root != 0)");
   app.add_option("--tree-file", o.tree_file, "gather/scatter: a tree JSON (docs/DESIGN.md mpi/)");
   app.add_option("--tree", o.tree,
                  "gather/scatter built-in tree: linear, binomial, adaptive, binary, optimal");

@@ -10,6 +10,7 @@ namespace collverify::mpiexec {
 struct Options {
   std::string collective;           // bcast | allgather | allgatherv | gather | scatter
   std::string schedule_file;        // bcast: a user's schedule JSON (schedule bcast --format json)
+  std::string schedule_plugin;      // bcast: a user's plugin (ABI 1, or 2 for any --root)
   std::string tree_file;            // gather/scatter: a tree JSON (docs in mpi/tree_file.hpp)
   std::string tree = "binomial";    // gather/scatter built-in tree of seed 001
   std::int64_t bytes = 65536;       // bcast: the message; allgather: per rank; others: the total

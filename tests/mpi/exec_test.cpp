@@ -171,6 +171,34 @@ TEST(MpiExec, WrongScheduleIsCaughtWithRankBlockAndRound) {
   EXPECT_EQ(mpirun(8, "bcast --bytes 5000 --blocks 5 --schedule-file " + (dir / "right.json").string()).code, 0);
 }
 
+// --schedule-plugin: an ABI 2 plugin asked for another root runs and equals native; an ABI 1
+// plugin cannot be asked for a root other than 0 (exit 2); the faulty example plugin (rank 3
+// sends the wrong block in round 1 of each phase for p a multiple of 7) is caught on 14 ranks.
+// A schedule file runs from another root too (virtual rank 0 mapped to --root).
+TEST(MpiExec, SchedulePluginAndFileFromAnyRoot) {
+  const std::string v2 = PLUGIN_REFERENCE_V2;
+  JobRun r = mpirun(9, "bcast --bytes 3001 --blocks 4 --root 4 --schedule-plugin " + v2);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("plugin " + v2), std::string::npos) << r.out;
+  r = mpirun(9, std::string("bcast --bytes 3001 --blocks 4 --root 4 --schedule-plugin ") +
+                    PLUGIN_REFERENCE_V1);
+  EXPECT_EQ(r.code, 2) << r.out;
+  const auto dir = scratch("plugin");
+  r = mpirun(14, std::string("bcast --bytes 3000 --blocks 4 --schedule-plugin ") + PLUGIN_FAULTY +
+                     " --report " + (dir / "rep").string());
+  EXPECT_EQ(r.code, 1) << r.out;
+  const auto j = read_json(dir / "rep" / "summary.json");
+  EXPECT_EQ(j["constructions"][0]["violations"][0]["property"], "bytes_equal_native") << r.out;
+  EXPECT_EQ(mpirun(13, std::string("bcast --bytes 3000 --blocks 4 --schedule-plugin ") +
+                           PLUGIN_FAULTY).code,
+            0);  // 13 is not a multiple of 7: the reference schedule
+  r = mpirun(20, std::string("bcast --bytes 2000 --blocks 3 --root 7 --schedule-file ") +
+                     EXAMPLES_DIR + "/schedules/bcast_p20.json");
+  EXPECT_EQ(r.code, 0) << r.out;
+  r = mpirun(4, "bcast --schedule-plugin " + v2 + " --schedule-file x.json");
+  EXPECT_EQ(r.code, 2) << r.out;
+}
+
 // The example broken file (rank 13's receives of rounds 1 and 3 swapped): executed on 20 ranks it
 // is caught with the witness `collverify verify bcast` gives for it (examples/schedules/README.md):
 // rank 13, round 5, block 2, where rank 11 sends nothing and block 2 is never filled. Also the
