@@ -9,6 +9,7 @@
 
 #include "model/gather_tree.hpp"
 #include "model/hypercube_tree.hpp"
+#include "model/network/routed_schedule.hpp"
 #include "model/verdict.hpp"
 
 namespace collverify {
@@ -87,6 +88,16 @@ struct HypercubePictures {
   std::vector<std::int64_t> oas_parent;  // parent[0] = -1
 };
 
+// The torus pictures (seeds 003, 004): the link-disjoint Hamiltonian cycles of one 2D torus and
+// the rounds of one wormhole broadcast; the writers' caller draws them as SVG
+// (reports/torus_svg.hpp) into pictures_svg. Either part may be empty.
+struct TorusPictures {
+  std::vector<std::int64_t> cycle_sides;
+  std::vector<std::vector<std::int64_t>> cycles;
+  std::optional<network::RoutedSchedule> wormhole;
+  std::string wormhole_title;
+};
+
 // A picture the HTML report embeds inline: its file name beside the report and the SVG text.
 struct SvgPicture {
   std::string file;
@@ -113,6 +124,7 @@ struct ConstructionSummary {
   std::string picture_dot;                // Graphviz picture of violations[0] (trees), if any
   std::optional<WitnessTree> witness_tree; // drawn into picture_dot by the writers' caller
   std::optional<HypercubePictures> hypercube_pictures;  // drawn into pictures_svg, likewise
+  std::optional<TorusPictures> torus_pictures;  // drawn into pictures_svg, likewise
   std::vector<SvgPicture> pictures_svg;   // embedded in report.html, written beside it
   Coverage coverage;
   // false when some p of the range were not checked (the run was interrupted): its verdict is

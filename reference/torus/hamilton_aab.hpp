@@ -12,7 +12,8 @@
 // floor((N-1)/2) nearest successors. Against the non-combining bound ceil((N-1)/4) of Lemma 8
 // (2D, 4 ports) that is about twice the rounds with the same volume: each node receives (N-1) k
 // pieces of size m/k.
-// Cost: O(k N^2) transmissions, materialised (N <= a few thousand in tests and campaigns).
+// Cost: k N^2 transmissions (about; each a RoutedSink call), O(k N) memory when streamed;
+// parallel_hamil_cycle_aab materialises them (about 100 bytes each: small N only).
 // Ties: round t, transmissions by cycle, then position in the cycle, forward before backward.
 // Example: torus 3x3 with its staircase cycles: 4 rounds, 72 transmissions.
 #pragma once
@@ -33,5 +34,11 @@ std::int64_t hamil_cycle_aab_rounds(std::int64_t nodes);
 // nodes of a cycle are not joined by a link (naming them) or a cycle does not list N nodes.
 network::RoutedSchedule parallel_hamil_cycle_aab(
     const network::Network& net, std::span<const std::vector<std::int64_t>> cycles);
+// The header of that schedule (no rounds) and its rounds streamed into `sink`.
+network::RoutedSchedule parallel_hamil_cycle_aab_header(const network::Network& net,
+                                                        std::int64_t cycles);
+void stream_parallel_hamil_cycle_aab(const network::Network& net,
+                                     std::span<const std::vector<std::int64_t>> cycles,
+                                     network::RoutedSink& sink);
 
 }  // namespace collverify::torus
