@@ -15,8 +15,9 @@
 // naming the node, its coordinates and its degree: the seed's reason why ParallelHamilCycleAAB
 // does not apply to meshes.
 // Cost: O(k N width) time, O(arcs) memory.
-// Example: torus 3x3, cycles {0 3 6 7 1 4 5 8 2} and {0 1 2 5 8 7 4 3 6}: shared_link at cycle 1
-// position 2 (the link 1 -- 4... whichever link the second cycle reuses first).
+// Example: torus 3x3 (node x + 3y), cycles {0 1 2 8 6 7 4 5 3} and {0 2 5 8 7 1 4 3 6} pass (18
+// links used); with the second replaced by {0 1 4 3 6 7 8 5 2}: shared_link at cycle 1 position
+// 0, node 0 (0,0), the link to node 1 used by cycle 0 at position 0.
 #pragma once
 
 #include <cstdint>

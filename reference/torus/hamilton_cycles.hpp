@@ -20,7 +20,8 @@
 // Ties: the pseudo-random squares come from std::mt19937_64(seed) reduced modulo the range, so a
 // seed gives the same cycles on every platform. Cycles are listed from node 0, first step towards
 // the smaller-numbered neighbour.
-// Example: sides {3, 3}: cycle 0 = 0 3 6 7 1 4 5 8 2 (staircase), cycle 1 = the other 9 links.
+// Example: sides {3, 3} (node x + 3y): staircase, cycle 0 = 0 1 2 8 6 7 4 5 3, cycle 1 =
+// 0 2 5 8 7 1 4 3 6 (the other 9 links).
 #pragma once
 
 #include <cstdint>

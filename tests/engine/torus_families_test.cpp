@@ -9,6 +9,7 @@
 #include "engine/run_range.hpp"
 #include "engine/torus_hamilton_family.hpp"
 #include "engine/torus_wormhole_family.hpp"
+#include "generators/external/routed_json.hpp"
 #include "generators/torus_mutants.hpp"
 #include "model/error.hpp"
 #include "model/network/network.hpp"
@@ -82,6 +83,25 @@ TEST(TorusHamiltonFamily, ScheduleForJson) {
   EXPECT_EQ(s.rounds.size(), 12u);
   EXPECT_EQ(s.collective, network::Collective::aab);
   EXPECT_THROW(torus_hamilton_schedule({300, 300}), InputError);
+}
+
+TEST(TorusFamilies, SchedulesSurviveTheRoutedJsonRoundTrip) {
+  // What `schedule torus --format json` prints is read back by `verify routed` and still holds.
+  const auto h = torus_hamilton_schedule({4, 6});
+  const auto hn = network::Network::from_spec(h.network);
+  const auto back = parse_routed_json(routed_to_json(hn, h), "hamilton.json");
+  EXPECT_EQ(back.pieces, 2);
+  const auto r = network::check_routed(hn, back);
+  EXPECT_FALSE(r.witness) << r.witness->message;
+  EXPECT_EQ(r.rounds, 12);
+  for (const auto algo : {TorusWormholeAlgo::tiling, TorusWormholeAlgo::diagonal}) {
+    const auto s = torus_wormhole_schedule(algo, algo == TorusWormholeAlgo::tiling ? TorusSides{25, 25}
+                                                                                 : TorusSides{6, 9});
+    const auto n = network::Network::from_spec(s.network);
+    const auto j = judge_wormhole_schedule(algo, parse_routed_json(routed_to_json(n, s), "w.json"));
+    EXPECT_TRUE(wormhole_violations(j, 0).empty()) << to_string(algo);
+    EXPECT_EQ(j.wormhole.rounds, static_cast<std::int64_t>(s.rounds.size()));
+  }
 }
 
 TEST(TorusWormholeFamily, TilingMeetsTheBoundForKOneToThree) {
