@@ -10,6 +10,8 @@ namespace collverify::torus {
 
 namespace {
 
+constexpr int kSearchAttempts = 8;
+
 // A colouring of the torus's links: colour[v * n + i] is the cycle of the link v -- v + e_i.
 class Colouring {
  public:
@@ -107,7 +109,10 @@ void staircase(Colouring& c, std::int64_t z) {
   }
 }
 
-bool search(Colouring& c, const HamiltonOptions& options, HamiltonCycles& out) {
+// One attempt from the parallel classes with `seed`; gives up after `budget` squares or after
+// `stall` squares in a row that changed nothing (a configuration with no useful square left).
+bool attempt(Colouring& c, std::uint64_t seed, std::int64_t budget, std::int64_t stall,
+             HamiltonCycles& out) {
   const int n = c.dims();
   const std::int64_t N = c.nodes();
   std::vector<std::uint8_t> seen;
@@ -117,10 +122,11 @@ bool search(Colouring& c, const HamiltonOptions& options, HamiltonCycles& out) {
     cycles[static_cast<std::size_t>(k)] = c.count_cycles(k, seen);
     total += cycles[static_cast<std::size_t>(k)];
   }
-  const std::int64_t budget = options.max_moves > 0 ? options.max_moves : 400 * N + 100000;
-  std::mt19937_64 rng(options.seed);
-  while (total > n && out.moves < budget) {
+  std::mt19937_64 rng(seed);
+  std::int64_t idle = 0;
+  for (std::int64_t tried = 0; total > n && tried < budget && idle < stall; ++tried) {
     ++out.moves;
+    ++idle;
     const auto v = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(N));
     const auto i = static_cast<int>(rng() % static_cast<std::uint64_t>(n));
     auto j = static_cast<int>(rng() % static_cast<std::uint64_t>(n - 1));
@@ -140,12 +146,26 @@ bool search(Colouring& c, const HamiltonOptions& options, HamiltonCycles& out) {
       cycles[static_cast<std::size_t>(ci)] = a;
       cycles[static_cast<std::size_t>(cj)] = b;
       ++out.swaps;
+      idle = 0;
     } else {
       c.colour(v, i) = c.colour(vj, i) = ci;
       c.colour(v, j) = c.colour(vi, j) = cj;
     }
   }
   return total == n;
+}
+
+bool search(std::span<const std::int64_t> sides, Colouring& c, const HamiltonOptions& options,
+            HamiltonCycles& out) {
+  const std::int64_t N = c.nodes();
+  const std::int64_t budget = options.max_moves > 0 ? options.max_moves : 400 * N + 100000;
+  const std::int64_t stall = 50 * N * c.dims() + 2000;
+  for (int a = 0; a < kSearchAttempts; ++a) {
+    ++out.attempts;
+    c = Colouring(sides);
+    if (attempt(c, options.seed + static_cast<std::uint64_t>(a), budget, stall, out)) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -185,7 +205,7 @@ HamiltonCycles hamilton_cycles(std::span<const std::int64_t> sides, HamiltonOpti
     out.found = true;
   } else {
     out.method = "search";
-    out.found = search(c, options, out);
+    out.found = search(sides, c, options, out);
   }
   if (out.found) {
     for (int k = 0; k < c.dims(); ++k) out.cycles.push_back(c.cycle_from_zero(k));

@@ -11,8 +11,10 @@
 //                          pick a unit square whose two dimension-i links have colour c and whose
 //                          two dimension-j links colour c' != c, swap the colours and keep the
 //                          swap when the number of cycles of colours c and c' does not grow.
-//                          Degrees stay 2 per colour; the search stops when every colour is one
-//                          cycle or after `max_moves` squares tried (then found = false). It is
+//                          Degrees stay 2 per colour; an attempt stops when every colour is one
+//                          cycle, after `max_moves` squares, or after 50 N n + 2000 squares in a
+//                          row that changed nothing (stuck: seen on 4x3x3 with seed 940408); up
+//                          to 8 attempts with seeds seed, seed + 1, ... (then found = false). It is
 //                          not a proof that a decomposition exists: every size we claim is
 //                          re-checked by checkers/network/cycle_check.hpp.
 // Cost: the staircase O(N); the search O(N * n) per square tried (the two colours' cycles are
@@ -33,14 +35,15 @@ namespace collverify::torus {
 
 struct HamiltonOptions {
   std::uint64_t seed = 1;
-  std::int64_t max_moves = 0;  // squares tried by the search; 0: 400 N + 100000
+  std::int64_t max_moves = 0;  // squares tried per attempt; 0: 400 N + 100000
 };
 
 struct HamiltonCycles {
   std::vector<std::int64_t> sides;
   bool found = false;
   std::string method;  // "staircase" or "search"
-  std::int64_t moves = 0;  // squares tried (search)
+  std::int64_t attempts = 0;  // search attempts started
+  std::int64_t moves = 0;  // squares tried (search, every attempt)
   std::int64_t swaps = 0;  // squares kept (search)
   // found: n cycles, each the N nodes in cycle order (the last joined to the first).
   std::vector<std::vector<std::int64_t>> cycles;
