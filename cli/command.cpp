@@ -15,6 +15,7 @@
 #include "model/error.hpp"
 #include "reports/fractional_svg.hpp"
 #include "reports/hypercube_svg.hpp"
+#include "reports/torus_cycles_svg.hpp"
 #include "reports/torus_svg.hpp"
 #include "reports/tree_dot.hpp"
 #include "reports/writers.hpp"
@@ -149,6 +150,24 @@ int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
       write_file_atomically(*out.report_dir / "fractional_speedup.svg", c.pictures_svg.back().svg);
       write_file_atomically(*out.report_dir / "fractional_speedup.csv",
                             speedup_csv(c.fractional_curves));
+    }
+  }
+  // The torus cycles and wormhole rounds likewise (reports/torus_svg.hpp).
+  for (auto& c : summary.constructions) {
+    if (!c.torus_pictures) continue;
+    const TorusPictures& t = *c.torus_pictures;
+    std::vector<SvgPicture> pics;
+    if (!t.cycles.empty()) {
+      pics.push_back({"torus_cycles.svg", "Link-disjoint Hamiltonian cycles",
+                      torus_cycles_svg(t.cycle_sides, t.cycles)});
+    }
+    if (t.wormhole) {
+      pics.push_back({"torus_wormhole.svg", t.wormhole_title,
+                      wormhole_rounds_svg(*t.wormhole, t.wormhole_title)});
+    }
+    for (const SvgPicture& pic : pics) {
+      if (out.report_dir) write_file_atomically(*out.report_dir / pic.file, pic.svg);
+      c.pictures_svg.push_back(pic);
     }
   }
   return finish_run(summary, out);

@@ -11,6 +11,7 @@
 #include "model/fractional/cost.hpp"
 #include "model/hypercube_tree.hpp"
 #include "model/network/level_tree.hpp"
+#include "model/network/routed_schedule.hpp"
 #include "model/verdict.hpp"
 
 namespace collverify {
@@ -94,6 +95,14 @@ struct HypercubePictures {
 struct TadtPicture {
   std::vector<std::int64_t> sides;
   network::LevelTree tree;
+// The torus pictures (seeds 003, 004): the link-disjoint Hamiltonian cycles of one 2D torus and
+// the rounds of one wormhole broadcast; the writers' caller draws them as SVG
+// (reports/torus_svg.hpp) into pictures_svg. Either part may be empty.
+struct TorusPictures {
+  std::vector<std::int64_t> cycle_sides;
+  std::vector<std::vector<std::int64_t>> cycles;
+  std::optional<network::RoutedSchedule> wormhole;
+  std::string wormhole_title;
 };
 
 // A picture the HTML report embeds inline: its file name beside the report and the SVG text.
@@ -126,6 +135,7 @@ struct ConstructionSummary {
   // Figure 3 of seed 002 (engine/fractional_cost_family.hpp): drawn into pictures_svg and
   // written beside the reports as fractional_speedup.svg and fractional_speedup.csv.
   std::vector<fractional::SpeedupCurve> fractional_curves;
+  std::optional<TorusPictures> torus_pictures;  // drawn into pictures_svg, likewise
   std::vector<SvgPicture> pictures_svg;   // embedded in report.html, written beside it
   Coverage coverage;
   // false when some p of the range were not checked (the run was interrupted): its verdict is

@@ -1,0 +1,159 @@
+// The torus families (Hamiltonian-cycle AAB; wormhole tiling and diagonal) through run_range:
+// passes over ranges of sizes with the rounds tables and pictures, refusals of sizes they cannot
+// check, and mutants judged by the same functions the families use, reported with their
+// properties.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "engine/run_range.hpp"
+#include "engine/torus_hamilton_family.hpp"
+#include "engine/torus_wormhole_family.hpp"
+#include "generators/external/routed_json.hpp"
+#include "generators/torus_mutants.hpp"
+#include "model/error.hpp"
+#include "model/network/network.hpp"
+#include "reference/torus/hamilton_cycles.hpp"
+
+namespace collverify::engine {
+namespace {
+
+bool has(const std::vector<Violation>& v, const std::string& property) {
+  for (const auto& x : v) {
+    if (x.property == property) return true;
+  }
+  return false;
+}
+
+std::vector<std::int64_t> indices(std::size_t n) {
+  std::vector<std::int64_t> out;
+  for (std::size_t i = 0; i < n; ++i) out.push_back(static_cast<std::int64_t>(i));
+  return out;
+}
+
+TEST(TorusHamiltonFamily, RunRangePassesWithLemma12RoundsAndTheTable) {
+  const std::vector<TorusSides> sizes = {{3, 3}, {4, 5}, {5, 5}, {6, 9}, {8, 8}, {3, 3, 3}, {3, 4, 5}};
+  const TorusHamiltonFamily family(sizes);
+  RunOptions o;
+  o.jobs = 2;
+  const RangeResult r = run_range(family, indices(sizes.size()), o);
+  EXPECT_EQ(r.summary.passed, 7) << (r.summary.violations.empty() ? "" : r.summary.violations[0].message);
+  EXPECT_EQ(r.summary.failed, 0);
+  const std::string& t = r.summary.coverage.lower_bound;
+  // 5x5: ceil(24/2) = 12 rounds against ceil(24/4) = 6; 3x3x3: 13 against ceil(26/6) = 5.
+  EXPECT_NE(t.find("5x5: 12/6"), std::string::npos) << t;
+  EXPECT_NE(t.find("3x3x3: 13/5"), std::string::npos) << t;
+  EXPECT_NE(t.find("6x9: 27/14"), std::string::npos) << t;
+  ASSERT_TRUE(r.summary.torus_pictures.has_value());
+  EXPECT_EQ(r.summary.torus_pictures->cycle_sides, (TorusSides{3, 3}));
+  EXPECT_EQ(r.summary.torus_pictures->cycles.size(), 2u);
+}
+
+TEST(TorusHamiltonFamily, RefusesSidesBelowThreeAndMeshes) {
+  const TorusHamiltonFamily family({{5, 5}, {2, 7}});
+  try {
+    run_range(family, {0, 1}, {});
+    FAIL() << "2x7 was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("side 2 is below 3"), std::string::npos) << e.what();
+  }
+  // A mesh is refused by the cycle checker, by degree (the seed: odd degree at the border).
+  const auto h = torus::hamilton_cycles(std::vector<std::int64_t>{4, 4});
+  EXPECT_THROW(network::check_link_disjoint_cycles(network::Network::mesh({4, 4}), h.cycles),
+               InputError);
+}
+
+TEST(TorusHamiltonFamily, MutantCyclesAreReportedWithTheirProperty) {
+  const TorusSides sides = {5, 6};
+  const auto n = network::Network::torus(sides);
+  const auto h = torus::hamilton_cycles(sides);
+  for (const auto& m : torus_mutants::cycle_mutants(n, h.cycles)) {
+    const HamiltonJudgement j = judge_hamilton_cycles(sides, m.value);
+    const auto v = hamilton_violations(j, 7);
+    ASSERT_FALSE(v.empty()) << m.name;
+    EXPECT_EQ(v[0].property, m.witness.property) << m.name;
+    EXPECT_EQ(v[0].p, 7);
+    EXPECT_NE(v[0].message.find("torus 5x6"), std::string::npos) << v[0].message;
+  }
+}
+
+TEST(TorusHamiltonFamily, ScheduleForJson) {
+  const auto s = torus_hamilton_schedule({5, 5});
+  EXPECT_EQ(s.pieces, 2);
+  EXPECT_EQ(s.rounds.size(), 12u);
+  EXPECT_EQ(s.collective, network::Collective::aab);
+  EXPECT_THROW(torus_hamilton_schedule({300, 300}), InputError);
+}
+
+TEST(TorusFamilies, SchedulesSurviveTheRoutedJsonRoundTrip) {
+  // What `schedule torus --format json` prints is read back by `verify routed` and still holds.
+  const auto h = torus_hamilton_schedule({4, 6});
+  const auto hn = network::Network::from_spec(h.network);
+  const auto back = parse_routed_json(routed_to_json(hn, h), "hamilton.json");
+  EXPECT_EQ(back.pieces, 2);
+  const auto r = network::check_routed(hn, back);
+  EXPECT_FALSE(r.witness) << r.witness->message;
+  EXPECT_EQ(r.rounds, 12);
+  for (const auto algo : {TorusWormholeAlgo::tiling, TorusWormholeAlgo::diagonal}) {
+    const auto s = torus_wormhole_schedule(algo, algo == TorusWormholeAlgo::tiling ? TorusSides{25, 25}
+                                                                                 : TorusSides{6, 9});
+    const auto n = network::Network::from_spec(s.network);
+    const auto j = judge_wormhole_schedule(algo, parse_routed_json(routed_to_json(n, s), "w.json"));
+    EXPECT_TRUE(wormhole_violations(j, 0).empty()) << to_string(algo);
+    EXPECT_EQ(j.wormhole.rounds, static_cast<std::int64_t>(s.rounds.size()));
+  }
+}
+
+TEST(TorusWormholeFamily, TilingMeetsTheBoundForKOneToThree) {
+  const std::vector<TorusSides> sizes = {{5, 5}, {25, 25}, {125, 125}};
+  const TorusWormholeFamily family(TorusWormholeAlgo::tiling, sizes);
+  RunOptions o;
+  o.jobs = 2;
+  const RangeResult r = run_range(family, indices(sizes.size()), o);
+  EXPECT_EQ(r.summary.passed, 3);
+  EXPECT_EQ(r.summary.coverage.rounds_at_bound, 3);
+  EXPECT_NE(r.summary.coverage.lower_bound.find("125x125: 6/6"), std::string::npos)
+      << r.summary.coverage.lower_bound;
+  ASSERT_TRUE(r.summary.torus_pictures.has_value());
+  ASSERT_TRUE(r.summary.torus_pictures->wormhole.has_value());
+  EXPECT_EQ(r.summary.torus_pictures->wormhole->network.params, (TorusSides{25, 25}));
+}
+
+TEST(TorusWormholeFamily, TilingRefusesOtherSizes) {
+  const TorusWormholeFamily family(TorusWormholeAlgo::tiling, {{6, 6}});
+  try {
+    run_range(family, {0}, {});
+    FAIL() << "6x6 was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("5^k x 5^k"), std::string::npos) << e.what();
+  }
+}
+
+TEST(TorusWormholeFamily, DiagonalEverySizeUpTo40) {
+  std::vector<TorusSides> sizes;
+  for (std::int64_t a = 3; a <= 40; ++a) {
+    for (std::int64_t b = 3; b <= 40; ++b) sizes.push_back({a, b});
+  }
+  const TorusWormholeFamily family(TorusWormholeAlgo::diagonal, sizes);
+  RunOptions o;
+  o.jobs = 2;
+  const RangeResult r = run_range(family, indices(sizes.size()), o);
+  EXPECT_EQ(r.summary.passed, static_cast<std::int64_t>(sizes.size()))
+      << (r.summary.violations.empty() ? "" : r.summary.violations[0].message);
+  EXPECT_LE(r.summary.coverage.rounds_max_excess, 5);
+  EXPECT_GE(r.summary.coverage.rounds_max_excess, 1);
+}
+
+TEST(TorusWormholeFamily, MutantsAreReportedAndTheCheckersAgree) {
+  const auto s = torus_wormhole_schedule(TorusWormholeAlgo::diagonal, {9, 9});
+  const auto n = network::Network::from_spec(s.network);
+  for (const auto& m : torus_mutants::wormhole_mutants(n, s)) {
+    const auto j = judge_wormhole_schedule(TorusWormholeAlgo::diagonal, m.value);
+    const auto v = wormhole_violations(j, 3);
+    EXPECT_TRUE(has(v, m.witness.property)) << m.name;
+    EXPECT_FALSE(has(v, "wormhole_vs_routed")) << m.name;
+  }
+}
+
+}  // namespace
+}  // namespace collverify::engine
