@@ -95,6 +95,8 @@ struct HypercubePictures {
 struct TadtPicture {
   std::vector<std::int64_t> sides;
   network::LevelTree tree;
+};
+
 // The torus pictures (seeds 003, 004): the link-disjoint Hamiltonian cycles of one 2D torus and
 // the rounds of one wormhole broadcast; the writers' caller draws them as SVG
 // (reports/torus_svg.hpp) into pictures_svg. Either part may be empty.
