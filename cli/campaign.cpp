@@ -28,6 +28,8 @@ std::vector<CampaignPart> campaign_parts() {
   parts.push_back({"hypercube", campaign_hypercube});
   parts.push_back({"fractional", campaign_fractional});
   parts.push_back({"torus-tadt", campaign_torus});
+  parts.push_back({"torus-hamilton", campaign_torus_cycles});
+  parts.push_back({"torus-diagonal", campaign_torus_wormhole});
   parts.push_back({"fractional-cost", campaign_fractional_cost});
   return parts;
 }

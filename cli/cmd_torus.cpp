@@ -10,11 +10,14 @@
 #include "cli/cmd_torus.hpp"
 #include "cli/parse.hpp"
 #include "engine/torus_family.hpp"
+#include "engine/torus_wormhole_family.hpp"
 #include "generators/external/routed_json.hpp"
 #include "generators/torus_sides.hpp"
 #include "model/error.hpp"
 #include "model/network/network.hpp"
 #include "reference/torus/tadt.hpp"
+#include "reference/torus/hamilton_cycles.hpp"
+#include "reports/torus_cycles_svg.hpp"
 #include "reports/torus_svg.hpp"
 
 namespace collverify::cli {
@@ -97,10 +100,18 @@ int run_schedule(const ScheduleArgs& a) {
     return 0;
   }
   if (a.format == "svg") {
-    if (algo != engine::TorusAlgo::tadt) {
-      throw InputError(fmt::format("--format svg draws the tadt generic tree, not {}", engine::to_string(algo)));
+    if (algo == engine::TorusAlgo::hamilton) {
+      const torus::HamiltonCycles hc = torus::hamilton_cycles(sides);
+      if (!hc.found) throw InputError(fmt::format("no cycles found for torus {}", sides_text(sides)));
+      std::cout << torus_cycles_svg(sides, hc.cycles);
+    } else if (algo == engine::TorusAlgo::tadt) {
+      std::cout << tadt_tree_svg(sides, torus::tadt_generic_tree(sides));
+    } else {
+      const auto w = algo == engine::TorusAlgo::tiling ? engine::TorusWormholeAlgo::tiling
+                                                       : engine::TorusWormholeAlgo::diagonal;
+      std::cout << wormhole_rounds_svg(engine::torus_wormhole_schedule(w, sides), fmt::format("torus {} {} broadcast", sides_text(sides),
+                                                         engine::to_string(algo)));
     }
-    std::cout << tadt_tree_svg(sides, torus::tadt_generic_tree(sides));
     return 0;
   }
   const std::int64_t bound = family->round_bound(sides);
@@ -133,10 +144,10 @@ int run_verify(VerifyArgs a, const CommandContext& ctx) {
 void register_torus_commands(const CommandTree& tree) {
   auto sa = std::make_shared<ScheduleArgs>();
   auto* s = tree.schedule->add_subcommand(
-      "torus", "a torus algorithm of issue 11 (tadt; hamilton, tiling, diagonal not built yet)");
+      "torus", "a torus algorithm of issue 11 (tadt, hamilton, tiling, diagonal)");
   s->add_option("--algo", sa->algo, "tadt | hamilton | tiling | diagonal")->required();
   s->add_option("--sides", sa->sides, "one torus, e.g. 5x5 or 5x5x5")->required();
-  s->add_option("--format", sa->format, "table (default) | json (collverify-routed/1) | svg (tadt)");
+  s->add_option("--format", sa->format, "table (default) | json (collverify-routed/1) | svg");
   tree.commands->push_back({s, [sa](const CommandContext&) { return run_schedule(*sa); }});
 
   auto va = std::make_shared<VerifyArgs>();
@@ -154,6 +165,20 @@ ConstructionSummary campaign_torus(const CampaignOptions& c, bool& complete) {
   const std::string sides = c.quick ? "3x3..11x11:2,3x3x3..7x7x7:2" : "3x3..41x41:2,3x3x3..13x13x13:2";
   std::fprintf(stderr, "campaign: torus tadt for %s\n", sides.c_str());
   const auto family = engine::make_torus_family(engine::TorusAlgo::tadt, parse_torus_sides(sides));
+  return run_campaign_family(*family, PRange::parse(family->p_range_text()), c, complete);
+}
+
+ConstructionSummary campaign_torus_cycles(const CampaignOptions& c, bool& complete) {
+  const std::string sides = c.quick ? "3x3..9x9,3x4,4x6,3x3x3" : "3x3..41x41,3x4,4x6,5x8,3x3x3,4x4x4";
+  std::fprintf(stderr, "campaign: torus hamilton for %s\n", sides.c_str());
+  const auto family = engine::make_torus_family(engine::TorusAlgo::hamilton, parse_torus_sides(sides));
+  return run_campaign_family(*family, PRange::parse(family->p_range_text()), c, complete);
+}
+
+ConstructionSummary campaign_torus_wormhole(const CampaignOptions& c, bool& complete) {
+  const std::string sides = c.quick ? "3x3..12x12,4x7" : "3x3..40x40,4x7,6x10,12x30";
+  std::fprintf(stderr, "campaign: torus diagonal for %s\n", sides.c_str());
+  const auto family = engine::make_torus_family(engine::TorusAlgo::diagonal, parse_torus_sides(sides));
   return run_campaign_family(*family, PRange::parse(family->p_range_text()), c, complete);
 }
 

@@ -10,5 +10,7 @@ namespace collverify::cli {
 
 void register_torus_commands(const CommandTree& tree);
 ConstructionSummary campaign_torus(const CampaignOptions& c, bool& complete);
+ConstructionSummary campaign_torus_cycles(const CampaignOptions& c, bool& complete);
+ConstructionSummary campaign_torus_wormhole(const CampaignOptions& c, bool& complete);
 
 }  // namespace collverify::cli

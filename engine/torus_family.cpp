@@ -1,5 +1,11 @@
 #include "engine/torus_family.hpp"
 
+#include <functional>
+
+#include "engine/torus_hamilton_family.hpp"
+#include "engine/torus_wormhole_family.hpp"
+#include "reference/torus/wormhole_broadcast.hpp"
+
 #include <fmt/format.h>
 
 #include "engine/torus_tadt_family.hpp"
@@ -64,19 +70,77 @@ void TorusFamily::accept_index(std::int64_t p) const {
   }
 }
 
+namespace {
+
+// The cycle and wormhole families (engine/torus_hamilton_family.hpp, torus_wormhole_family.hpp)
+// index their list from 0 and materialise one size's schedule; this adapter gives them the
+// TorusFamily face `verify torus` and `schedule torus` use: p = 1..n is their index p - 1, the
+// schedule is replayed from the materialised one.
+class TorusAdapter final : public TorusFamily {
+ public:
+  using Schedule = std::function<network::RoutedSchedule(const TorusSides&)>;
+  using Bound = std::function<std::int64_t(const TorusSides&)>;
+  TorusAdapter(std::vector<TorusSides> tori, std::unique_ptr<Family> inner, Schedule schedule, Bound bound)
+      : TorusFamily(tori), inner_(std::move(inner)), schedule_(std::move(schedule)), bound_(std::move(bound)) {}
+  std::string name() const override { return inner_->name(); }
+  Coverage coverage() const override { return inner_->coverage(); }
+  void accept(std::int64_t p) const override {
+    accept_index(p);
+    inner_->accept(p - 1);
+  }
+  double cost(std::int64_t p) const override { return inner_->cost(p - 1); }
+  std::int64_t bytes(std::int64_t p, int jobs) const override { return inner_->bytes(p - 1, jobs); }
+  Outcome check(std::int64_t p, const CheckContext& context) const override {
+    Outcome o = inner_->check(p - 1, context);
+    for (Violation& v : o.violations) {
+      if (v.p == p - 1) v.p = p;
+    }
+    return o;
+  }
+  void finish(ConstructionSummary& summary) const override { inner_->finish(summary); }
+  network::RoutedSchedule header(const TorusSides& sides) const override {
+    network::RoutedSchedule h = schedule_(sides);
+    h.rounds.clear();
+    return h;
+  }
+  void stream(const TorusSides& sides, network::RoutedSink& sink) const override {
+    network::replay(schedule_(sides), sink);
+  }
+  std::int64_t round_bound(const TorusSides& sides) const override { return bound_(sides); }
+
+ private:
+  std::unique_ptr<Family> inner_;
+  Schedule schedule_;
+  Bound bound_;
+};
+
+std::int64_t nodes_of(const TorusSides& sides) {
+  std::int64_t n = 1;
+  for (std::int64_t s : sides) n *= s;
+  return n;
+}
+
+}  // namespace
+
 std::unique_ptr<TorusFamily> make_torus_family(TorusAlgo algo, std::vector<TorusSides> tori) {
   switch (algo) {
     case TorusAlgo::tadt: return std::make_unique<TorusTadtFamily>(std::move(tori));
-    // One case per algorithm: e.g. `case TorusAlgo::hamilton: return
-    // std::make_unique<TorusHamiltonFamily>(std::move(tori));` (engine/torus_hamilton_family.hpp).
     case TorusAlgo::hamilton:
+      return std::make_unique<TorusAdapter>(
+          tori, std::make_unique<TorusHamiltonFamily>(tori),
+          [](const TorusSides& s) { return torus_hamilton_schedule(s); },
+          [](const TorusSides& s) { return torus_aab_bound(s); });
     case TorusAlgo::tiling:
-    case TorusAlgo::diagonal: break;
+    case TorusAlgo::diagonal: {
+      const TorusWormholeAlgo w =
+          algo == TorusAlgo::tiling ? TorusWormholeAlgo::tiling : TorusWormholeAlgo::diagonal;
+      return std::make_unique<TorusAdapter>(
+          tori, std::make_unique<TorusWormholeFamily>(w, tori),
+          [w](const TorusSides& s) { return torus_wormhole_schedule(w, s); },
+          [](const TorusSides& s) { return torus::log5_bound(nodes_of(s)); });
+    }
   }
-  throw InputError(fmt::format(
-      "--algo {}: not built yet (issue 11: link-disjoint Hamiltonian cycles and the wormhole "
-      "broadcasts are another part of the work); built: tadt",
-      to_string(algo)));
+  throw InputError(fmt::format("--algo {}: unknown", to_string(algo)));
 }
 
 }  // namespace collverify::engine

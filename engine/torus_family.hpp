@@ -4,10 +4,10 @@
 // the sides: what(p), and the coverage lists index -> sides).
 //
 // Adding an algorithm: derive from TorusFamily in engine/torus_<name>_family.{hpp,cpp}, and give
-// make_torus_family one case (two lines). Built here: tadt (engine/torus_tadt_family.hpp).
-// hamilton (ParallelHamilCycleAAB, engine/torus_hamilton_family.*) and tiling / diagonal (wormhole
-// broadcast, engine/torus_wormhole_family.*) are not built on this branch: make_torus_family
-// throws InputError (exit 2) saying so.
+// make_torus_family one case (two lines). tadt derives from TorusFamily directly
+// (engine/torus_tadt_family.hpp); hamilton (ParallelHamilCycleAAB, engine/torus_hamilton_family.*)
+// and tiling / diagonal (wormhole broadcast, engine/torus_wormhole_family.*) are Families of their
+// own indexed from 0, given the TorusFamily face by an adapter in torus_family.cpp.
 #pragma once
 
 #include <cstdint>
@@ -56,7 +56,7 @@ class TorusFamily : public Family {
   std::vector<TorusSides> tori_;
 };
 
-// The family of `algo` over `tori`; InputError (exit 2) for an algorithm not built yet.
+// The family of `algo` over `tori`.
 std::unique_ptr<TorusFamily> make_torus_family(TorusAlgo algo, std::vector<TorusSides> tori);
 
 }  // namespace collverify::engine

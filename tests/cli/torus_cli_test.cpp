@@ -1,7 +1,7 @@
 // End-to-end tests of `schedule torus` and `verify torus` (issue 11, tadt): the JSON a schedule
 // prints is read back by `verify routed` and passes at Lemma 8's bound; the same JSON with one
 // arc of a tree moved onto a busy arc fails with exit 1; tori without a construction, algorithms
-// not built yet and bad --sides exit 2 naming the value; verify writes the reports with the
+// sizes an algorithm cannot take and bad --sides exit 2 naming the value; verify writes the reports with the
 // picture of the generic tree.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -82,11 +82,11 @@ TEST(TorusCli, BadInputExitsTwoNamingTheValue) {
                         Case{"schedule torus --algo tadt --sides 0x5", "side 0"},
                         Case{"schedule torus --algo tadt --sides 5x5,7x7", "takes one"},
                         Case{"schedule torus --algo snake --sides 5x5", "'snake'"},
-                        Case{"schedule torus --algo hamilton --sides 5x5", "hamilton: not built yet"},
+                        Case{"schedule torus --algo hamilton --sides 2x5", "side 2 is below 3"},
                         Case{"schedule torus --algo tadt --sides 5x5 --format png", "png"},
                         Case{"verify torus --algo tadt --sides 3x3..6x6", "4x4: no construction"},
-                        Case{"verify torus --algo tiling --sides 5x5", "tiling: not built yet"},
-                        Case{"verify torus --algo diagonal --sides 5x5", "diagonal: not built yet"},
+                        Case{"verify torus --algo tiling --sides 6x6", "5^k x 5^k"},
+                        Case{"verify torus --algo hamilton --sides 3x3,3x2", "side 2 is below 3"},
                         Case{"verify torus --algo tadt --sides 3x-3", "side -3"},
                         Case{"verify torus --algo tadt --sides 5x5 --p 3", "--p '3'"}}) {
     const CliRun r = run(c.args);
@@ -111,6 +111,36 @@ TEST(TorusCli, VerifyWritesReportsWithHeightsAndThePicture) {
   expect_contains(html, "11x11: 30/30");
   expect_contains(html, "5x5x5: 21/21");
   EXPECT_TRUE(fs::exists(dir / "tadt_tree.svg"));
+  fs::remove_all(dir);
+}
+
+
+// hamilton, tiling and diagonal through `schedule torus` and `verify torus`: the JSON is judged
+// again by `verify routed`, and verify writes the cycle / wormhole pictures beside the reports.
+TEST(TorusCli, CyclesAndWormholeThroughTheTorusCommands) {
+  const auto dir = test_cli::fresh_temp_dir("torus_cli", "cycles");
+  for (const std::string algo_sides : {"hamilton --sides 4x5", "tiling --sides 25x25", "diagonal --sides 6x9"}) {
+    const fs::path file = dir / "s.json";
+    const CliRun s = run_collverify("schedule torus --algo " + algo_sides + " --format json > " + file.string(),
+                                    Stderr::passed_through);
+    ASSERT_EQ(s.code, 0) << algo_sides << "\n" << s.out;
+    const CliRun v = run("verify routed --schedule-file " + file.string());
+    EXPECT_EQ(v.code, 0) << algo_sides << "\n" << v.out;
+    expect_contains(v.out, "PASS routed");
+    const CliRun svg = run_collverify("schedule torus --algo " + algo_sides + " --format svg", Stderr::passed_through);
+    EXPECT_EQ(svg.code, 0) << svg.out;
+    expect_contains(svg.out, "<svg");
+  }
+  const CliRun h = run("verify torus --algo hamilton --sides 3x3..7x7,3x4 --report " + (dir / "h").string() +
+                       " --format json,html");
+  ASSERT_EQ(h.code, 0) << h.out;
+  expect_contains(h.out, "PASS torus-hamilton: 6 checked, 6 passed");
+  EXPECT_TRUE(fs::exists(dir / "h" / "torus_cycles.svg"));
+  const CliRun d = run("verify torus --algo diagonal --sides 3x3..9x9,4x7 --report " + (dir / "d").string() +
+                       " --format json,html");
+  ASSERT_EQ(d.code, 0) << d.out;
+  expect_contains(d.out, "PASS torus-diagonal: 8 checked, 8 passed");
+  EXPECT_TRUE(fs::exists(dir / "d" / "torus_wormhole.svg"));
   fs::remove_all(dir);
 }
 

@@ -59,10 +59,15 @@ TEST(TorusFamily, RefusesWhatItCannotCheckNamingIt) {
   EXPECT_NE(refusal([&] { family.accept(4); }).find("torus index 4"), std::string::npos);
   EXPECT_NE(refusal([&] { family.accept(0); }).find("torus index 0"), std::string::npos);
   EXPECT_NE(refusal([&] { (void)family.header({4, 4}); }).find("4x4"), std::string::npos);
-  EXPECT_NE(refusal([&] { (void)make_torus_family(TorusAlgo::hamilton, {{5, 5}}); }).find("hamilton: not built yet"),
-            std::string::npos);
-  EXPECT_NE(refusal([&] { (void)make_torus_family(TorusAlgo::tiling, {{5, 5}}); }).find("tiling"), std::string::npos);
-  EXPECT_NE(refusal([&] { (void)make_torus_family(TorusAlgo::diagonal, {{5, 5}}); }).find("diagonal"), std::string::npos);
+  EXPECT_EQ(make_torus_family(TorusAlgo::hamilton, {{5, 5}})->name(), "torus-hamilton");
+  // Through the adapter: p = 1..n is the inner family's index p - 1, bad sides named.
+  const auto tiling = make_torus_family(TorusAlgo::tiling, {{5, 5}, {6, 6}});
+  EXPECT_NO_THROW(tiling->accept(1));
+  EXPECT_NE(refusal([&] { tiling->accept(2); }).find("6x6"), std::string::npos);
+  EXPECT_NE(refusal([&] { tiling->accept(3); }).find("torus index 3"), std::string::npos);
+  const auto diagonal = make_torus_family(TorusAlgo::diagonal, {{7, 7}});
+  EXPECT_EQ(diagonal->round_bound({7, 7}), 3);  // ceil(log5 49)
+  EXPECT_TRUE(diagonal->header({7, 7}).rounds.empty());
   EXPECT_NE(refusal([&] { (void)parse_torus_algo("snake"); }).find("'snake'"), std::string::npos);
   EXPECT_EQ(make_torus_family(parse_torus_algo("tadt"), {{5, 5}})->name(), "torus-tadt");
 }
