@@ -97,7 +97,12 @@ class TorusAdapter final : public TorusFamily {
     }
     return o;
   }
-  void finish(ConstructionSummary& summary) const override { inner_->finish(summary); }
+  // The inner family reads the cases by its own index: shift them for the call.
+  void finish(ConstructionSummary& summary) const override {
+    for (CaseResult& c : summary.cases) c.p -= 1;
+    inner_->finish(summary);
+    for (CaseResult& c : summary.cases) c.p += 1;
+  }
   network::RoutedSchedule header(const TorusSides& sides) const override {
     network::RoutedSchedule h = schedule_(sides);
     h.rounds.clear();

@@ -136,6 +136,11 @@ TEST(TorusCli, CyclesAndWormholeThroughTheTorusCommands) {
   ASSERT_EQ(h.code, 0) << h.out;
   expect_contains(h.out, "PASS torus-hamilton: 6 checked, 6 passed");
   EXPECT_TRUE(fs::exists(dir / "h" / "torus_cycles.svg"));
+  // The rounds table names every size with its own figures (ceil((N - 1)/2) / ceil((N - 1)/4)),
+  // and the picture is of the smallest torus.
+  const std::string html = read(dir / "h" / "report.html");
+  expect_contains(html, "3x3: 4/2; 4x4: 8/4; 5x5: 12/6; 6x6: 18/9; 7x7: 24/12; 3x4: 6/3");
+  expect_contains(html, "cycles of the 3x3 torus");
   const CliRun d = run("verify torus --algo diagonal --sides 3x3..9x9,4x7 --report " + (dir / "d").string() +
                        " --format json,html");
   ASSERT_EQ(d.code, 0) << d.out;
