@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "model/error.hpp"
+#include "reference/torus/hamilton_closed.hpp"
 
 namespace collverify::torus {
 
@@ -98,17 +99,6 @@ class Colouring {
   std::vector<int> colour_;
 };
 
-// Square z x z: row y gives its link (y-1, y)-(y, y) to colour 1 and takes the column link
-// (y, y)-(y, y+1) from it.
-void staircase(Colouring& c, std::int64_t z) {
-  for (std::int64_t y = 0; y < z; ++y) {
-    const std::int64_t left = ((y - 1 + z) % z) + z * y;  // node (y-1, y)
-    const std::int64_t diag = y + z * y;                  // node (y, y)
-    c.colour(left, 0) = 1;
-    c.colour(diag, 1) = 0;
-  }
-}
-
 // One attempt from the parallel classes with `seed`; gives up after `budget` squares or after
 // `stall` squares in a row that changed nothing (a configuration with no useful square left).
 bool attempt(Colouring& c, std::uint64_t seed, std::int64_t budget, std::int64_t stall,
@@ -198,15 +188,22 @@ HamiltonCycles hamilton_cycles(std::span<const std::int64_t> sides, HamiltonOpti
   require_cycle_sides(sides);
   HamiltonCycles out;
   out.sides.assign(sides.begin(), sides.end());
-  Colouring c(sides);
-  if (sides.size() == 2 && sides[0] == sides[1]) {
-    staircase(c, sides[0]);
-    out.method = "staircase";
+  if (sides.size() == 2 && !options.force_search) {
+    const ClosedPlan plan = closed_plan(sides[0], sides[1]);
+    const std::vector<std::uint8_t> colouring = plan_colouring(plan);
+    out.method = "closed";
     out.found = true;
-  } else {
-    out.method = "search";
-    out.found = search(sides, c, options, out);
+    for (int k = 0; k < 2; ++k) {
+      out.cycles.push_back(colour_cycle(sides[0], sides[1], colouring, k));
+      // A proven construction; should a colour ever not be one cycle, say so instead of passing.
+      if (static_cast<std::int64_t>(out.cycles.back().size()) != sides[0] * sides[1]) out.found = false;
+    }
+    if (!out.found) out.cycles.clear();
+    return out;
   }
+  Colouring c(sides);
+  out.method = "search";
+  out.found = search(sides, c, options, out);
   if (out.found) {
     for (int k = 0; k < c.dims(); ++k) out.cycles.push_back(c.cycle_from_zero(k));
   }

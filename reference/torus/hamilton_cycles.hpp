@@ -3,10 +3,10 @@
 // 2n-regular; we look for n Hamiltonian cycles that share no link (a Hamiltonian decomposition).
 //
 // Our choice (the seed only says "well known"; recorded in docs/RESULTS-tori-cycles.md):
-//   square 2D torus z x z  the closed-form staircase: cycle 0 runs along the rows and leaves row
-//                          y upwards at column y (it drops the row link (y-1, y)-(y, y) and takes
-//                          the column link (y, y)-(y, y+1)); cycle 1 is every other link.
-//   everything else       a seeded search by square exchanges: start from the n parallel classes
+//   every 2D torus a x b   the closed form of reference/torus/hamilton_closed.hpp: square
+//                          exchanges at positions given by a formula in (a, b), O(N), no search.
+//   n >= 3 dimensions      a seeded search by square exchanges (also the 2D twin, with
+//                          `force_search`): start from the n parallel classes
 //                          (class i = every link of dimension i, s/s_i cycles each); repeatedly
 //                          pick a unit square whose two dimension-i links have colour c and whose
 //                          two dimension-j links colour c' != c, swap the colours and keep the
@@ -17,13 +17,13 @@
 //                          to 8 attempts with seeds seed, seed + 1, ... (then found = false). It is
 //                          not a proof that a decomposition exists: every size we claim is
 //                          re-checked by checkers/network/cycle_check.hpp.
-// Cost: the staircase O(N); the search O(N * n) per square tried (the two colours' cycles are
+// Cost: the closed form O(N); the search O(N * n) per square tried (the two colours' cycles are
 // recounted), measured in docs/PERFORMANCE.md "Tori: cycles and wormhole".
 // Ties: the pseudo-random squares come from std::mt19937_64(seed) reduced modulo the range, so a
 // seed gives the same cycles on every platform. Cycles are listed from node 0, first step towards
 // the smaller-numbered neighbour.
-// Example: sides {3, 3} (node x + 3y): staircase, cycle 0 = 0 1 2 8 6 7 4 5 3, cycle 1 =
-// 0 2 5 8 7 1 4 3 6 (the other 9 links).
+// Example: sides {3, 3} (node x + 3y): closed form (squares (0,0), (1,1)), cycle 0 =
+// 0 2 1 4 7 6 8 5 3, cycle 1 = 0 1 7 8 2 5 4 3 6 (the other 9 links).
 #pragma once
 
 #include <cstdint>
@@ -36,12 +36,13 @@ namespace collverify::torus {
 struct HamiltonOptions {
   std::uint64_t seed = 1;
   std::int64_t max_moves = 0;  // squares tried per attempt; 0: 400 N + 100000
+  bool force_search = false;   // 2D: the search instead of the closed form (the cross-check)
 };
 
 struct HamiltonCycles {
   std::vector<std::int64_t> sides;
   bool found = false;
-  std::string method;  // "staircase" or "search"
+  std::string method;  // "closed" (2D) or "search"
   std::int64_t attempts = 0;  // search attempts started
   std::int64_t moves = 0;  // squares tried (search, every attempt)
   std::int64_t swaps = 0;  // squares kept (search)
