@@ -1,6 +1,8 @@
 // The sweeps behind docs/RESULTS-tori-cycles.md: every a x b torus with 3 <= a, b <= 41 gets two
-// link-disjoint Hamiltonian cycles (staircase or search) that the cycle checker accepts, every
-// 3D torus with sides 3..7 three of them, and 4D tori with sides 3..4 four.
+// link-disjoint Hamiltonian cycles (the closed form) that the cycle checker accepts, and so do
+// the sampled a x b up to 200 x 200 (every a with b = 3..6, a-1..a+1 and 199, 200: every pattern
+// and parity, both frames); every 3D torus with sides 3..7 three (search), and 4D tori with
+// sides 3..4 four.
 #include <gtest/gtest.h>
 
 #include "checkers/network/cycle_check.hpp"
@@ -21,6 +23,15 @@ void expect_decomposition(const std::vector<std::int64_t>& sides) {
 TEST(TorusCyclesSlow, EveryTwoDimensionalTorusUpTo41) {
   for (std::int64_t a = 3; a <= 41; ++a) {
     for (std::int64_t b = 3; b <= 41; ++b) expect_decomposition({a, b});
+  }
+}
+
+TEST(TorusCyclesSlow, SampledTwoDimensionalUpTo200) {
+  for (std::int64_t a = 3; a <= 200; ++a) {
+    for (std::int64_t b : {std::int64_t{3}, std::int64_t{4}, std::int64_t{5}, std::int64_t{6}, a - 1,
+                           a, a + 1, std::int64_t{199}, std::int64_t{200}}) {
+      if (b >= 3 && b <= 200) expect_decomposition({a, b});
+    }
   }
 }
 
