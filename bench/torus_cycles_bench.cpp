@@ -1,6 +1,9 @@
 // Times the torus cycle and wormhole work (docs/PERFORMANCE.md "Tori: cycles and wormhole"):
-//   torus_cycles_bench cycles AxB[xC...] [SEED]  the cycles (staircase or search: moves, swaps)
+//   torus_cycles_bench cycles AxB[xC...] [SEED]  the cycles (closed form or search: moves, swaps)
 //                                               and the cycle checker's verdict
+//   torus_cycles_bench closed AxB... [REPS]      the 2D closed form alone (plan, colouring, both
+//                                               cycles traced) and the cycle checker, best of
+//                                               REPS (default 5), in ns per node
 //   torus_cycles_bench aab AxB[xC...]            judge_hamilton: cycles + ParallelHamilCycleAAB
 //                                               streamed through the routed checker
 //   torus_cycles_bench wormhole tiling|diagonal AxB   the schedule, both checkers
@@ -11,6 +14,7 @@
 // Prints seconds and every verdict, so a fast wrong answer shows.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <string>
@@ -50,7 +54,7 @@ std::vector<std::int64_t> parse_sides(const std::string& text) {
 
 int usage() {
   fmt::print(stderr,
-             "usage: torus_cycles_bench cycles SIDES [SEED] | aab SIDES | wormhole tiling|diagonal "
+             "usage: torus_cycles_bench cycles SIDES [SEED] | closed AxB [REPS] | aab SIDES | wormhole tiling|diagonal "
              "SIDES | diagonal-table MAX\n");
   return 2;
 }
@@ -77,6 +81,31 @@ int main(int argc, char** argv) {
                ce::sides_name(sides), h.method, h.found ? "found" : "NOT FOUND", t1 - t0, h.moves,
                h.swaps, t2 - t1, verdict);
     return h.found ? 0 : 1;
+  }
+  if (what == "closed") {
+    const auto sides = parse_sides(argv[2]);
+    const int reps = argc > 3 ? std::stoi(argv[3]) : 5;
+    if (sides.size() != 2 || reps < 1) return usage();
+    tor::require_cycle_sides(sides);
+    const double nodes = static_cast<double>(sides[0] * sides[1]);
+    double build = 1e30;
+    double check = 1e30;
+    std::string verdict;
+    for (int r = 0; r < reps; ++r) {
+      const double t0 = now();
+      const auto h = tor::hamilton_cycles(sides);
+      const double t1 = now();
+      const auto c = net::check_link_disjoint_cycles(net::Network::torus(sides), h.cycles);
+      const double t2 = now();
+      build = std::min(build, t1 - t0);
+      check = std::min(check, t2 - t1);
+      verdict = !h.found ? "NOT FOUND" : c.witness ? c.witness->message
+                                                   : fmt::format("ok ({} links)", c.links_used);
+    }
+    fmt::print("{} closed: build {:.4f} s ({:.1f} ns/node), check {:.4f} s ({:.1f} ns/node), best of {}: {}\n",
+               ce::sides_name(sides), build, 1e9 * build / nodes, check, 1e9 * check / nodes, reps,
+               verdict);
+    return verdict.rfind("ok", 0) == 0 ? 0 : 1;
   }
   if (what == "aab") {
     const auto sides = parse_sides(argv[2]);
