@@ -80,8 +80,13 @@ class TorusAdapter final : public TorusFamily {
  public:
   using Schedule = std::function<network::RoutedSchedule(const TorusSides&)>;
   using Bound = std::function<std::int64_t(const TorusSides&)>;
-  TorusAdapter(std::vector<TorusSides> tori, std::unique_ptr<Family> inner, Schedule schedule, Bound bound)
-      : TorusFamily(tori), inner_(std::move(inner)), schedule_(std::move(schedule)), bound_(std::move(bound)) {}
+  // A family whose schedule is too large to materialise streams it instead (header + rounds).
+  using Header = std::function<network::RoutedSchedule(const TorusSides&)>;
+  using Stream = std::function<void(const TorusSides&, network::RoutedSink&)>;
+  TorusAdapter(std::vector<TorusSides> tori, std::unique_ptr<Family> inner, Schedule schedule, Bound bound,
+               Header header = {}, Stream stream = {})
+      : TorusFamily(tori), inner_(std::move(inner)), schedule_(std::move(schedule)), bound_(std::move(bound)),
+        header_(std::move(header)), stream_(std::move(stream)) {}
   std::string name() const override { return inner_->name(); }
   Coverage coverage() const override { return inner_->coverage(); }
   void accept(std::int64_t p) const override {
@@ -104,11 +109,13 @@ class TorusAdapter final : public TorusFamily {
     for (CaseResult& c : summary.cases) c.p += 1;
   }
   network::RoutedSchedule header(const TorusSides& sides) const override {
+    if (header_) return header_(sides);
     network::RoutedSchedule h = schedule_(sides);
     h.rounds.clear();
     return h;
   }
   void stream(const TorusSides& sides, network::RoutedSink& sink) const override {
+    if (stream_) return stream_(sides, sink);
     network::replay(schedule_(sides), sink);
   }
   std::int64_t round_bound(const TorusSides& sides) const override { return bound_(sides); }
@@ -117,6 +124,8 @@ class TorusAdapter final : public TorusFamily {
   std::unique_ptr<Family> inner_;
   Schedule schedule_;
   Bound bound_;
+  Header header_;
+  Stream stream_;
 };
 
 std::int64_t nodes_of(const TorusSides& sides) {
@@ -134,7 +143,9 @@ std::unique_ptr<TorusFamily> make_torus_family(TorusAlgo algo, std::vector<Torus
       return std::make_unique<TorusAdapter>(
           tori, std::make_unique<TorusHamiltonFamily>(tori),
           [](const TorusSides& s) { return torus_hamilton_schedule(s); },
-          [](const TorusSides& s) { return torus_aab_bound(s); });
+          [](const TorusSides& s) { return torus_aab_bound(s); },
+          [](const TorusSides& s) { return torus_hamilton_header(s); },
+          [](const TorusSides& s, network::RoutedSink& sink) { stream_torus_hamilton(s, sink); });
     case TorusAlgo::tiling:
     case TorusAlgo::diagonal: {
       const TorusWormholeAlgo w =

@@ -55,6 +55,22 @@ net::RoutedSchedule torus_hamilton_schedule(const TorusSides& sides) {
   return torus::parallel_hamil_cycle_aab(net::Network::torus(sides), h.cycles);
 }
 
+net::RoutedSchedule torus_hamilton_header(const TorusSides& sides) {
+  torus::require_cycle_sides(sides);
+  return torus::parallel_hamil_cycle_aab_header(net::Network::torus(sides),
+                                                static_cast<std::int64_t>(sides.size()));
+}
+
+void stream_torus_hamilton(const TorusSides& sides, net::RoutedSink& sink) {
+  torus::require_cycle_sides(sides);
+  const auto h = torus::hamilton_cycles(sides);
+  if (!h.found) {
+    throw InputError(fmt::format("--sides {}: the cycle search found no decomposition",
+                                 sides_name(sides)));
+  }
+  torus::stream_parallel_hamil_cycle_aab(net::Network::torus(sides), h.cycles, sink);
+}
+
 HamiltonJudgement judge_hamilton_cycles(const TorusSides& sides,
                                         const std::vector<std::vector<std::int64_t>>& cycles) {
   HamiltonJudgement j;
@@ -131,9 +147,10 @@ TorusHamiltonFamily::TorusHamiltonFamily(std::vector<TorusSides> sizes) : sizes_
 Coverage TorusHamiltonFamily::coverage() const {
   Coverage c;
   c.parameters =
-      "p = index of the torus size in the list; n Hamiltonian cycles for n dimensions (2D "
-      "squares: staircase, otherwise a seeded square-exchange search), ParallelHamilCycleAAB "
-      "with n pieces per packet, all-port full-duplex store-and-forward non-combining";
+      "p = index of the torus size in the list; n Hamiltonian cycles for n dimensions (every "
+      "a x b: closed-form square exchanges; n >= 3: a seeded square-exchange search), "
+      "ParallelHamilCycleAAB with n pieces per packet, all-port full-duplex store-and-forward "
+      "non-combining";
   c.properties = {"construction_failed", "cycle_length", "node_in_network", "repeated_node",
                   "not_a_link", "shared_link"};
   for (const std::string& p : net::routed_property_names()) c.properties.push_back("simulation: " + p);

@@ -3,7 +3,7 @@
 // (`verify torus --sides 3x3..41x41` expands to that list); reports name the size.
 //
 // check(i) for sides s (N nodes, n dimensions):
-//   construction  reference/torus hamilton_cycles(s) (staircase or seeded search); none found is
+//   construction  reference/torus hamilton_cycles(s) (2D: closed form; nD: seeded search); none found is
 //                 the violation construction_failed;
 //   cycles        checkers/network/cycle_check: n Hamiltonian cycles, pairwise link-disjoint
 //                 (cycle_length, node_in_network, repeated_node, not_a_link, shared_link);
@@ -41,6 +41,11 @@ std::int64_t torus_aab_bound(const TorusSides& sides);
 // reference/torus and ParallelHamilCycleAAB on them, materialised (InputError for bad sides, for
 // sides whose cycles were not found, and above 2^16 nodes: N^2 transmissions).
 network::RoutedSchedule torus_hamilton_schedule(const TorusSides& sides);
+// The same schedule's header (no rounds) and its rounds streamed into `sink`: O(n N) memory
+// (the cycles and the producer's tables), no size cap beyond require_cycle_sides; what
+// `schedule torus --algo hamilton` prints (k N^2 transmissions: 2.0e8 lines for 100x101).
+network::RoutedSchedule torus_hamilton_header(const TorusSides& sides);
+void stream_torus_hamilton(const TorusSides& sides, network::RoutedSink& sink);
 
 // One size judged: the cycles, then the schedule.
 struct HamiltonJudgement {

@@ -15,7 +15,7 @@
 // Cost: k N^2 transmissions (about; each a RoutedSink call), O(k N) memory when streamed;
 // parallel_hamil_cycle_aab materialises them (about 100 bytes each: small N only).
 // Ties: round t, transmissions by cycle, then position in the cycle, forward before backward.
-// Example: torus 3x3 with its staircase cycles: 4 rounds, 144 transmissions (every arc busy in
+// Example: torus 3x3 with its closed-form cycles: 4 rounds, 144 transmissions (every arc busy in
 // every round).
 #pragma once
 

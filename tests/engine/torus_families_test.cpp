@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/run_range.hpp"
+#include "engine/torus_family.hpp"
 #include "engine/torus_hamilton_family.hpp"
 #include "engine/torus_wormhole_family.hpp"
 #include "generators/external/routed_json.hpp"
@@ -83,6 +84,36 @@ TEST(TorusHamiltonFamily, ScheduleForJson) {
   EXPECT_EQ(s.rounds.size(), 12u);
   EXPECT_EQ(s.collective, network::Collective::aab);
   EXPECT_THROW(torus_hamilton_schedule({300, 300}), InputError);
+}
+
+// `schedule torus --algo hamilton` streams (O(N) memory) instead of materialising k N^2
+// transmissions: the streamed schedule is the materialised one, transmission for transmission.
+class Recorder final : public network::RoutedSink {
+ public:
+  explicit Recorder(network::RoutedSchedule header) : s(std::move(header)) {}
+  void begin_round(std::int64_t) override { s.rounds.emplace_back(); }
+  void send(std::int64_t from, std::span<const network::Direction> hops,
+            std::span<const network::Packet> packets) override {
+    s.rounds.back().push_back({from, {hops.begin(), hops.end()}, {packets.begin(), packets.end()}});
+  }
+  void end_round() override {}
+  network::RoutedSchedule s;
+};
+
+TEST(TorusHamiltonFamily, StreamedScheduleIsTheMaterialisedOne) {
+  for (const TorusSides& sides : {TorusSides{4, 5}, TorusSides{3, 3, 3}}) {
+    const auto family = make_torus_family(TorusAlgo::hamilton, {sides});
+    Recorder r(family->header(sides));
+    EXPECT_TRUE(r.s.rounds.empty());
+    family->stream(sides, r);
+    const auto m = torus_hamilton_schedule(sides);
+    const auto n = network::Network::torus(sides);
+    EXPECT_EQ(routed_to_json(n, r.s), routed_to_json(n, m));
+    EXPECT_EQ(r.s.rounds.size(), m.rounds.size());
+  }
+  // Far above what can be materialised: the header still comes at once.
+  const auto big = make_torus_family(TorusAlgo::hamilton, {TorusSides{1000, 1001}});
+  EXPECT_EQ(big->header({1000, 1001}).pieces, 2);
 }
 
 TEST(TorusFamilies, SchedulesSurviveTheRoutedJsonRoundTrip) {
