@@ -19,8 +19,8 @@
 //           joins them (two paths closed by two links make one cycle), whatever the orientation;
 //   twist   on one cycle it keeps one cycle iff the cycle runs through both links the same way.
 //   B: the squares in gaps 0..k join column k+1 to columns 0..k: after gap L-2 one cycle (A, B);
-//      in C the square of gap L-1 is a twist whose two links run the same way (checked, see the
-//      docs). R: the m pairs at rows 0, 1 turn columns 1..2m of rows 0..2 into one serpentine
+//      in C the square of gap L-1 is a twist whose two column links, (0, S-2)-(0, S-1) and
+//      (L-1, S-2)-(L-1, S-1), B walks both upwards (S even). R: the m pairs at rows 0, 1 turn columns 1..2m of rows 0..2 into one serpentine
 //      path from (0, 2) to (2m+1, 2) and leave every other row straight, so R has the cycles of
 //      the m = 0 pattern on an (L - 2m) x S torus: A, C -> squares (j, j), j = 0..S-2, each a
 //      merge of row j+1 into rows 0..j (one cycle); B -> (S+1) x S, whose last square (S-1, S-1)

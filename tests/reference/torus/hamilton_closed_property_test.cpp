@@ -1,7 +1,8 @@
 // RapidCheck over random a x b tori, 3 <= a, b <= 500: the closed-form cycles pass the cycle
 // checker, the tracer agrees with the union-find twin, the deterministic mutants are rejected
 // with their witness, and one random extra square exchange is judged alike by the checker and
-// the twin (it may or may not keep both colours single cycles; they must agree).
+// the twin (it may or may not keep both colours single cycles; they must agree); the search, the
+// 2D twin, decomposes small rectangles for any seed.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -69,6 +70,22 @@ RC_GTEST_PROP(HamiltonClosedProperty, PlanMutantsAndExtraSquaresAreJudgedAlike, 
                      .witness;
   RC_ASSERT(single == !w.has_value());
   RC_TAG(single ? "still a decomposition" : "split");
+}
+
+// The search stays the 2D twin (force_search): for any seed it also decomposes small rectangles,
+// and both answers pass the same checker.
+RC_GTEST_PROP(HamiltonClosedProperty, TheSearchTwinDecomposesToo, ()) {
+  const std::vector<std::int64_t> sides = {*rc::gen::inRange<std::int64_t>(3, 13),
+                                           *rc::gen::inRange<std::int64_t>(3, 13)};
+  HamiltonOptions o;
+  o.force_search = true;
+  o.seed = *rc::gen::inRange<std::uint64_t>(1, 1000000);
+  const HamiltonCycles s = hamilton_cycles(sides, o);
+  RC_ASSERT(s.found);
+  RC_ASSERT(s.method == std::string("search"));
+  const net::Network n = net::Network::torus(sides);
+  RC_ASSERT(!net::check_link_disjoint_cycles(n, s.cycles).witness);
+  RC_ASSERT(!net::check_link_disjoint_cycles(n, hamilton_cycles(sides).cycles).witness);
 }
 
 }  // namespace
