@@ -64,6 +64,8 @@
 
 namespace collverify::network {
 
+struct RoutedCheckState;  // routed_check_state.hpp
+
 // What a routed schedule claims, without its rounds.
 struct RoutedHeader {
   CommModel model{CommModel::kAllPorts, Duplex::full, Switching::store_and_forward, false};
@@ -147,8 +149,7 @@ class RoutedChecker final : public RoutedSink {
   RoutedResult finish();
 
  private:
-  struct State;
-  State* s_;
+  RoutedCheckState* s_;
 };
 
 RoutedResult check_routed(const Network& net, const RoutedSchedule& s,
