@@ -10,15 +10,14 @@ namespace collverify::engine {
 namespace net = network;
 
 std::int64_t aab_split_parts(int d, int jobs) {
-  const net::Network cube = net::Network::hypercube(d);
   net::RoutedHeader h;
   h.collective = net::Collective::aab;
-  return static_cast<std::int64_t>(net::split_origins(cube, h, jobs).size()) - 1;
+  return static_cast<std::int64_t>(net::split_origins(std::int64_t{1} << d, h, jobs).size()) - 1;
 }
 
-std::int64_t aab_split_bytes(const net::RoutedHeader& h, int d, int jobs) {
-  const net::Network cube = net::Network::hypercube(d);
-  return net::routed_split_bytes(cube, h, aab_split_parts(d, jobs));
+std::int64_t aab_split_bytes(const net::Network& cube, const net::RoutedHeader& h, int jobs) {
+  return net::routed_split_bytes(cube, h,
+                                 static_cast<std::int64_t>(net::split_origins(cube, h, jobs).size()) - 1);
 }
 
 net::RoutedResult simulate_aab_split(const hypercube::GenericTree& tree, const net::RoutedHeader& h,

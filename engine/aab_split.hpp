@@ -16,14 +16,15 @@
 #include <cstdint>
 
 #include "checkers/network/routed_check.hpp"
+#include "model/network/network.hpp"
 #include "model/hypercube_tree.hpp"
 
 namespace collverify::engine {
 
 // The ranges a split over `jobs` uses for the d-cube.
 std::int64_t aab_split_parts(int d, int jobs);
-// Bytes of simulate_aab_split (InputError on overflow).
-std::int64_t aab_split_bytes(const network::RoutedHeader& h, int d, int jobs);
+// Bytes of simulate_aab_split on `cube` (InputError on overflow).
+std::int64_t aab_split_bytes(const network::Network& cube, const network::RoutedHeader& h, int jobs);
 
 // The 2^d translations of `tree` judged by the routed checker split over `jobs` origin ranges
 // (jobs 1: one range, still through the split check). `h` is the AAB header.

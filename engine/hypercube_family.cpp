@@ -367,7 +367,7 @@ std::int64_t HypercubeFamily::bytes(std::int64_t d, int jobs) const {
   for (HypercubeAlgo a : algos_for(d)) {
     most = std::max(most, net::routed_check_bytes(cube, header_of_algo(a)));
     if (a == HypercubeAlgo::aab && alone(d)) {
-      most = std::max(most, aab_split_bytes(header_of_algo(a), static_cast<int>(d), jobs));
+      most = std::max(most, aab_split_bytes(cube, header_of_algo(a), jobs));
     }
   }
   return most + net::Network::memory_estimate(hc::hypercube_spec(static_cast<int>(d))) +

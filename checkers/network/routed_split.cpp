@@ -87,8 +87,7 @@ std::int64_t routed_split_bytes(const Network& net, const RoutedHeader& h, std::
   return checked_add(bytes, checked_mul(n, 16, what), what);
 }
 
-std::vector<std::int64_t> split_origins(const Network& net, const RoutedHeader& h, int parts) {
-  const std::int64_t n = net.nodes();
+std::vector<std::int64_t> split_origins(std::int64_t n, const RoutedHeader& h, int parts) {
   if (!split_by_origin(h) || parts <= 1 || n <= 1) return {0, n};
   const std::int64_t count = std::min<std::int64_t>(parts, n);
   // Whole tiles of 64 origins when every part gets at least one.

@@ -47,7 +47,10 @@ std::int64_t routed_split_bytes(const Network& net, const RoutedHeader& h, std::
 // Origin bounds for `parts` parts of nearly equal size, cut at multiples of 64 origins where the
 // network has that many (the holdings tiles; docs/PERFORMANCE.md): parts + 1 ascending bounds
 // from 0 to N, fewer parts when there are fewer origins (or the collective is not split by origin).
-std::vector<std::int64_t> split_origins(const Network& net, const RoutedHeader& h, int parts);
+std::vector<std::int64_t> split_origins(std::int64_t nodes, const RoutedHeader& h, int parts);
+inline std::vector<std::int64_t> split_origins(const Network& net, const RoutedHeader& h, int parts) {
+  return split_origins(net.nodes(), h, parts);
+}
 
 class RoutedSplitCheck {
  public:
