@@ -4,12 +4,16 @@
 //                                        rule (*) (check_aab_generic_tree, median of REPS) and the
 //                                        full simulation of the 2^D translated trees through the
 //                                        routed checker (judge_aab_tree: (*) + simulation, once)
+//   hypercube_family_bench aab D REPS JOBS   the same, the simulation split over JOBS threads by
+//                                        origin (engine/aab_split.hpp; JOBS 1: the single-threaded
+//                                        checker); prints the process's CPU seconds too
 //   hypercube_family_bench aab D REPS structural   the construction and the structural rule only
 //   hypercube_family_bench aas D          AAS optimal and three-phase through the routed checker
 //                                        with the AAS audit (judge_hypercube), once each; the
 //                                        measurement behind kAasMaxDimension
 // Prints seconds; every verdict is printed too, so a fast wrong answer shows.
 #include <fmt/format.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
@@ -32,6 +36,13 @@ double now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+double cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
 void print(const ce::HypercubeJudgement& j, double seconds) {
   fmt::print("{} d={}: {:.3f} s; structural {}; simulation {} in {} rounds (bound {}), {} "
              "deliveries ({:.2f} ns each); agree {}\n",
@@ -47,7 +58,7 @@ void print(const ce::HypercubeJudgement& j, double seconds) {
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    fmt::print(stderr, "usage: hypercube_family_bench aab|aas D [REPS]\n");
+    fmt::print(stderr, "usage: hypercube_family_bench aab|aas D [REPS [JOBS|structural]]\n");
     return 2;
   }
   const std::string what = argv[1];
@@ -70,9 +81,13 @@ int main(int argc, char** argv) {
                times.back());
     std::fflush(stdout);
     if (argc > 4 && std::string(argv[4]) == "structural") return ok ? 0 : 1;
+    const int jobs = argc > 4 ? std::max(1, std::atoi(argv[4])) : 1;
     t = now();
-    const auto j = ce::judge_aab_tree(tree);
+    const double cpu = cpu_seconds();
+    const auto j = ce::judge_aab_tree(tree, jobs);
     print(j, now() - t);
+    fmt::print("aab d={} jobs={}: simulation {:.3f} s CPU (all threads)\n", d, jobs,
+               cpu_seconds() - cpu);
     return j.agree() && ok ? 0 : 1;
   }
   if (what == "aas") {

@@ -9,6 +9,7 @@
 
 #include "checkers/hypercube/schedule_audits.hpp"
 #include "checkers/network/network_bounds.hpp"
+#include "engine/aab_split.hpp"
 #include "model/error.hpp"
 #include "model/network/network.hpp"
 #include "reference/hypercube/aab.hpp"
@@ -184,7 +185,16 @@ HypercubeJudgement judge_hypercube_schedule(HypercubeAlgo algo, const net::Route
                                 [&](net::RoutedSink& sink) { net::replay(s, sink); });
 }
 
-HypercubeJudgement judge_aab_tree(const hc::GenericTree& tree) {
+HypercubeJudgement judge_aab_tree(const hc::GenericTree& tree, int jobs) {
+  if (jobs > 1) {
+    HypercubeJudgement j;
+    j.algo = HypercubeAlgo::aab;
+    j.d = tree.d;
+    j.lower_bound = hypercube_round_bound(HypercubeAlgo::aab, tree.d);
+    j.structural = hk::check_aab_generic_tree(tree);
+    j.simulation = simulate_aab_split(tree, header_of_algo(HypercubeAlgo::aab), {j.lower_bound}, jobs);
+    return j;
+  }
   return judge_hypercube_stream(HypercubeAlgo::aab, tree.d,
                                 [&](net::RoutedSink& sink) { hc::stream_aab_tree(tree, sink); },
                                 hk::check_aab_generic_tree(tree));
@@ -196,13 +206,13 @@ HypercubeJudgement judge_oas_tree(const hc::OasTree& tree) {
                                 hk::check_oas_tree(tree.d, tree.parent));
 }
 
-HypercubeJudgement judge_hypercube(HypercubeAlgo algo, int d) {
+HypercubeJudgement judge_hypercube(HypercubeAlgo algo, int d, int jobs) {
   switch (algo) {
     case HypercubeAlgo::oab:
     case HypercubeAlgo::oab_1port:
       return judge_hypercube_stream(algo, d,
                                     [&](net::RoutedSink& sink) { hc::stream_oab(d, 0, sink); });
-    case HypercubeAlgo::aab: return judge_aab_tree(hc::aab_generic_tree(d));
+    case HypercubeAlgo::aab: return judge_aab_tree(hc::aab_generic_tree(d), jobs);
     case HypercubeAlgo::oas: return judge_oas_tree(hc::oas_tree(d));
     case HypercubeAlgo::aas:
     case HypercubeAlgo::aas_3phase: {
@@ -342,7 +352,13 @@ double HypercubeFamily::cost(std::int64_t d) const {
   return deliveries + 1;
 }
 
-std::int64_t HypercubeFamily::bytes(std::int64_t d, int) const {
+bool HypercubeFamily::alone(std::int64_t d) const {
+  const auto algos = algos_for(d);
+  return d >= kAabSplitMinDimension &&
+         std::find(algos.begin(), algos.end(), HypercubeAlgo::aab) != algos.end();
+}
+
+std::int64_t HypercubeFamily::bytes(std::int64_t d, int jobs) const {
   // The algorithms run one after the other: the largest checker plus the network and the
   // producer's own tables (a generic tree or an OAS tree: O(2^d); AAS hop times: O(d 2^d)).
   const net::Network cube = net::Network::hypercube(d);
@@ -350,6 +366,9 @@ std::int64_t HypercubeFamily::bytes(std::int64_t d, int) const {
   std::int64_t most = 0;
   for (HypercubeAlgo a : algos_for(d)) {
     most = std::max(most, net::routed_check_bytes(cube, header_of_algo(a)));
+    if (a == HypercubeAlgo::aab && alone(d)) {
+      most = std::max(most, aab_split_bytes(cube, header_of_algo(a), jobs));
+    }
   }
   return most + net::Network::memory_estimate(hc::hypercube_spec(static_cast<int>(d))) +
          nodes * (d + 1) * 16;
@@ -359,11 +378,11 @@ std::string HypercubeFamily::what(std::int64_t d) const {
   return fmt::format("d = {} (N = {} nodes)", d, std::int64_t{1} << d);
 }
 
-Outcome HypercubeFamily::check(std::int64_t d, const CheckContext&) const {
+Outcome HypercubeFamily::check(std::int64_t d, const CheckContext& context) const {
   const auto start = std::chrono::steady_clock::now();
   Outcome out;
   for (HypercubeAlgo a : algos_for(d)) {
-    const HypercubeJudgement j = judge_hypercube(a, static_cast<int>(d));
+    const HypercubeJudgement j = judge_hypercube(a, static_cast<int>(d), context.threads);
     std::vector<Violation> v = hypercube_violations(j);
     const Status s = v.empty() ? Status::pass : Status::fail;
     out.instance_results.push_back({d, index_of(a), s, j.simulation.rounds, j.lower_bound});

@@ -48,6 +48,9 @@ enum class HypercubeAlgo { oab, oab_1port, aab, oas, aas, aas_3phase };
 
 inline constexpr int kHypercubeMaxDimension = 16;  // AAB at d = 16: 2^32 deliveries, 512 MiB
 inline constexpr int kAasMaxDimension = 11;        // see docs/PERFORMANCE.md "Hypercube"
+// From this d on, a d whose algorithms include AAB runs alone on every job, its AAB simulation
+// split over them by origin (engine/aab_split.hpp; d = 14: about 6 s single-threaded).
+inline constexpr int kAabSplitMinDimension = 14;
 
 const char* to_string(HypercubeAlgo a);
 std::vector<HypercubeAlgo> all_hypercube_algos();
@@ -84,10 +87,12 @@ HypercubeJudgement judge_hypercube_stream(
     hypercube_check::HypercubeVerdict tree_verdict = std::nullopt);
 // A routed schedule of `algo` (e.g. a mutant), replayed.
 HypercubeJudgement judge_hypercube_schedule(HypercubeAlgo algo, const network::RoutedSchedule& s);
-HypercubeJudgement judge_aab_tree(const hypercube::GenericTree& tree);
+// jobs > 1: the simulation split over the jobs by origin (engine/aab_split.hpp); same result.
+HypercubeJudgement judge_aab_tree(const hypercube::GenericTree& tree, int jobs = 1);
 HypercubeJudgement judge_oas_tree(const hypercube::OasTree& tree);
 // The construction of `algo` for d (reference/hypercube), judged.
-HypercubeJudgement judge_hypercube(HypercubeAlgo algo, int d);
+// `jobs` is used by AAB only (judge_aab_tree).
+HypercubeJudgement judge_hypercube(HypercubeAlgo algo, int d, int jobs = 1);
 
 // The judgement as report violations (empty when it holds): the structural witness, the
 // simulation witness, rounds off the bound, and structural_vs_simulation when they disagree.
@@ -105,6 +110,8 @@ class HypercubeFamily final : public Family {
   double cost(std::int64_t d) const override;
   std::int64_t bytes(std::int64_t d, int jobs) const override;
   std::string what(std::int64_t d) const override;
+  // d >= kAabSplitMinDimension with AAB among the algorithms: its simulation takes every job.
+  bool alone(std::int64_t d) const override;
   Outcome check(std::int64_t d, const CheckContext& context) const override;
   // Adds the rounds-against-bound table of the largest d to the coverage and the pictures
   // (AAB generic tree, OAS tree) of a small d for the reports.

@@ -46,7 +46,8 @@
 // (model/memory.hpp). The tables are laid out for producers that walk the nodes of a round in
 // order or in lock-step translations (routed_check.cpp, docs/PERFORMANCE.md "Routed checker"),
 // and send_hops() lets a producer hand over one-hop transmissions in batches, judged with the
-// next ones prefetched. The checker itself is single-threaded.
+// next ones prefetched. The checker itself is single-threaded; routed_split.hpp runs the same
+// state per origin range (aab, aas, reduce) so that a caller can spread one schedule over threads.
 //
 // Example: hypercube(1), oab from root 0, round 0 {from 0, hops ["0"], packets [[0,0]]}: passes
 // in 1 round (bound 1); the same with packets [[1,0]] fails packet_in_collective at round 0.
@@ -63,6 +64,8 @@
 #include "model/verdict.hpp"
 
 namespace collverify::network {
+
+struct RoutedCheckState;  // routed_check_state.hpp
 
 // What a routed schedule claims, without its rounds.
 struct RoutedHeader {
@@ -147,8 +150,7 @@ class RoutedChecker final : public RoutedSink {
   RoutedResult finish();
 
  private:
-  struct State;
-  State* s_;
+  RoutedCheckState* s_;
 };
 
 RoutedResult check_routed(const Network& net, const RoutedSchedule& s,

@@ -75,31 +75,40 @@ std::vector<std::vector<std::int64_t>> aab_routing_table(const GenericTree& tree
   return table;
 }
 
-void stream_aab_tree(const GenericTree& tree, network::RoutedSink& sink) {
-  const std::int64_t nodes = std::int64_t{1} << tree.d;
-  // Edges by round, in their given order inside a round (mutants need not be sorted).
-  std::vector<std::vector<const TreeEdge*>> by_round(static_cast<std::size_t>(tree.rounds));
+std::vector<std::vector<TreeEdge>> aab_edges_by_round(const GenericTree& tree) {
+  std::vector<std::vector<TreeEdge>> by_round(static_cast<std::size_t>(tree.rounds));
   for (const TreeEdge& e : tree.edges) {
     CV_ASSERT(e.round >= 0 && e.round < tree.rounds, "edge rounds lie inside the tree's rounds");
-    by_round[static_cast<std::size_t>(e.round)].push_back(&e);
+    by_round[static_cast<std::size_t>(e.round)].push_back(e);
   }
+  return by_round;
+}
+
+void stream_aab_round_sends(const std::vector<std::vector<TreeEdge>>& by_round, std::int64_t r,
+                            std::int64_t first, std::int64_t end, network::RoutedSink& sink) {
   // The sends go out in batches (RoutedSink::send_hops), in the same order.
   constexpr std::size_t kBatch = 4096;
   std::vector<network::SingleHop> batch;
   batch.reserve(kBatch);
-  for (std::int64_t r = 0; r < tree.rounds; ++r) {
-    sink.begin_round(r);
-    for (std::int64_t t = 0; t < nodes; ++t) {
-      for (const TreeEdge* e : by_round[static_cast<std::size_t>(r)]) {
-        batch.push_back({e->parent ^ t, static_cast<network::Direction>(e->dimension), {t, 0}});
-        if (batch.size() == kBatch) {
-          sink.send_hops(batch);
-          batch.clear();
-        }
+  const std::vector<TreeEdge>& edges = by_round[static_cast<std::size_t>(r)];
+  for (std::int64_t t = first; t < end; ++t) {
+    for (const TreeEdge& e : edges) {
+      batch.push_back({e.parent ^ t, static_cast<network::Direction>(e.dimension), {t, 0}});
+      if (batch.size() == kBatch) {
+        sink.send_hops(batch);
+        batch.clear();
       }
     }
-    if (!batch.empty()) sink.send_hops(batch);
-    batch.clear();
+  }
+  if (!batch.empty()) sink.send_hops(batch);
+}
+
+void stream_aab_tree(const GenericTree& tree, network::RoutedSink& sink) {
+  const std::int64_t nodes = std::int64_t{1} << tree.d;
+  const auto by_round = aab_edges_by_round(tree);
+  for (std::int64_t r = 0; r < tree.rounds; ++r) {
+    sink.begin_round(r);
+    stream_aab_round_sends(by_round, r, 0, nodes, sink);
     sink.end_round();
   }
 }

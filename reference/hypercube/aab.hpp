@@ -46,6 +46,14 @@ std::vector<std::vector<std::int64_t>> aab_routing_table(const GenericTree& tree
 // Streams the 2^d translations of `tree` in lock step: round r sends, for each origin t and
 // each edge of round r, packet (t, 0) from parent xor t along the edge's dimension.
 void stream_aab_tree(const GenericTree& tree, network::RoutedSink& sink);
+// The tree's edges by round, each round's in their given order (what stream_aab_tree walks).
+std::vector<std::vector<TreeEdge>> aab_edges_by_round(const GenericTree& tree);
+// The sends of round r of the translated trees t = first .. end - 1 (tree t sends packet (t, 0)
+// from parent ^ t along the edge's dimension), in stream_aab_tree's order, as send_hops batches;
+// no begin_round / end_round. stream_aab_tree's round r is this for t = 0 .. 2^d - 1, so the
+// rounds of consecutive ranges concatenate to it (engine/aab_split.hpp runs ranges in parallel).
+void stream_aab_round_sends(const std::vector<std::vector<TreeEdge>>& by_round, std::int64_t r,
+                            std::int64_t first, std::int64_t end, network::RoutedSink& sink);
 
 // The schedule for d: aab_generic_tree(d) streamed. InputError for bad or too large d.
 void stream_aab(int d, network::RoutedSink& sink);
