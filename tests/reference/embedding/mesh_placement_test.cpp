@@ -190,6 +190,26 @@ TEST(MeshPlacement, MutantsRaiseCongestionWithAWitness) {
   EXPECT_EQ(v.witness->property, network::RoutedProperty::arc_exclusivity);
 }
 
+TEST(MeshPlacement, SplitRoundsRunEveryEmbeddingOnTheNetwork) {
+  // Congested steps split into arc-disjoint rounds: the routed checker then accepts (every node
+  // gets every packet) and the rounds exceed the steps exactly when the congestion exceeds 1.
+  for (const auto& [a, b, r] : std::vector<std::array<std::int64_t, 3>>{{8, 16, 2}, {4, 4, 1}, {4, 4, 4}, {16, 16, 4}}) {
+    const MeshEmbedding e = embed_fractional_mesh(a, b, r, 2 * r);
+    const Network net = Network::mesh({a, b});
+    const network::RoutedSchedule split = split_congested_rounds(net, e.routed);
+    EXPECT_EQ(network::edge_congestion(net, split).congestion, 1);
+    const network::RoutedResult v = network::check_routed(net, split);
+    EXPECT_FALSE(v.witness) << a << "x" << b << ": " << v.witness->message;
+    const bool congested = network::edge_congestion(net, e.routed).congestion > 1;
+    EXPECT_EQ(split.rounds.size() > e.routed.rounds.size(), congested) << a << "x" << b;
+  }
+  // Without the split, the routed checker rejects the Figure 4 embedding at the congested arc.
+  const MeshEmbedding e = embed_fractional_mesh(8, 16, 2, 8);
+  const network::RoutedResult v = network::check_routed(Network::mesh({8, 16}), e.routed);
+  ASSERT_TRUE(v.witness);
+  EXPECT_EQ(v.witness->property, network::RoutedProperty::arc_exclusivity);
+}
+
 TEST(MeshPlacement, EmbedRefusesBadInput) {
   EXPECT_NE(message_of([] { (void)embed_fractional_mesh(8, 16, 2, 0); }).find("--s 0"), std::string::npos);
   EXPECT_NE(message_of([] { (void)embed_fractional_mesh(8, 12, 2, 4); }).find("8 x 12"), std::string::npos);
