@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "model/error.hpp"
+#include "model/int_math.hpp"
 #include "model/network/network.hpp"
 #include "reference/embedding/embed.hpp"
 #include "reference/fractional/broadcast.hpp"
@@ -96,8 +97,11 @@ CrossbarEmbedding embed_fractional_crossbar(std::int64_t a, std::int64_t b, std:
   out.a = a;
   out.b = b;
   out.r = r;
+  if (a < 1) throw InputError(fmt::format("crossbar a = {} has no modules (a >= 1)", a));
+  if (b < 1) throw InputError(fmt::format("crossbar modules of b = {} PUs hold no PU (b >= 1)", b));
+  fractional::validate_broadcast(fractional::BroadcastOptions{
+      fractional::Layout::fractional, checked_mul(a, b, "the crossbar a x b"), r, s, false});
   out.tree = crossbar_tree(a, b, r, &out.group_module);
-  fractional::validate_broadcast(fractional::BroadcastOptions{fractional::Layout::fractional, a * b, r, s, false});
   const network::Network net = network::Network::hierarchical_crossbar(a, b, std::min<std::int64_t>(2, b));
   const std::vector<std::int64_t> steps = group_first_steps(out.tree);
   for (std::size_t k = 0; k < steps.size(); ++k) out.depth = std::max(out.depth, steps[k] + out.tree.size[k] - 1);

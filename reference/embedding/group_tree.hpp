@@ -6,8 +6,8 @@
 //
 // Groups are numbered 0..G-1 with group 0 the root; group k holds PUs first(k) .. first(k) +
 // size[k] - 1 (first = prefix sums of the sizes in group order), PU 0 being the root of the
-// broadcast. down[k] / right[k]: the down and right successor groups or -1; via_down / via_right
-// say which slot feeds a group (exactly one parent slot per non-root group). A group of fewer than
+// broadcast. down[k] / right[k]: the down and right successor groups or -1 (every non-root group
+// is the successor of exactly one group, through one slot). A group of fewer than
 // r PUs has no successors and a right successor needs a full group (every PU sends a packet of the
 // run right), as in the layout.
 //

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "model/error.hpp"
+#include "model/int_math.hpp"
 #include "model/network/network.hpp"
 #include "reference/embedding/embed.hpp"
 #include "reference/fractional/broadcast.hpp"
@@ -112,8 +113,12 @@ std::vector<std::int64_t> node_sequence(const MeshShape& m, CellOrder order, InC
 MeshEmbedding embed_fractional_mesh(std::int64_t a, std::int64_t b, std::int64_t r, std::int64_t s,
                                     Switching switching, CellOrder order, InCell in_cell) {
   MeshEmbedding out;
+  if (a < 1) throw InputError(fmt::format("mesh side a = {} is not a side (a >= 1)", a));
+  if (b < 1) throw InputError(fmt::format("mesh side b = {} is not a side (b >= 1)", b));
+  // The memory refusal first (it also bounds a b and r before the split search walks r).
+  fractional::validate_broadcast(fractional::BroadcastOptions{
+      fractional::Layout::fractional, checked_mul(a, b, "the mesh a x b"), r, s, false});
   out.shape = mesh_shape(a, b, r);
-  fractional::validate_broadcast(fractional::BroadcastOptions{fractional::Layout::fractional, a * b, r, s, false});
   const network::Network net = network::Network::mesh({a, b});
   const std::int64_t n = out.shape.n();
   out.tree = full_fractional_groups(n * n, r);

@@ -23,9 +23,10 @@
 // (P = 128, r = 2: 73 groups, 18 of them of one PU) that cannot be r1 x r2 cells, so the tree
 // embedded is full_fractional_groups(n^2, r) (reference/embedding/group_tree.hpp): n^2 full groups
 // of the fractional shape in preorder, P = a b, group k on the k-th cell of the cell order
-// (docs/ERRATA.md E41). Preorder makes a group and its down successor consecutive (neighbouring
-// cells under `hilbert`); a right successor comes after the whole down subtree. PU x goes to the
-// x-th node of the sequence "cells in cell order, positions in cell order" (node_sequence()).
+// (docs/ERRATA.md E42; Figure 4's congestion: E41). Preorder makes a group and its down
+// successor consecutive (neighbouring cells under `hilbert`); a right successor comes after the
+// whole down subtree. PU x goes to the x-th node of the sequence "cells in cell order, positions
+// in cell order" (node_sequence()).
 // Cost: O(a b) time and memory for the placement; the schedule O(a b s).
 // Example: 2 x 4 mesh, r = 2 (r1 = 1, r2 = 2, n = 2), hilbert: cells (0,0), (0,1), (1,1), (1,0),
 // nodes 0, 2 | 4, 6 | 5, 7 | 1, 3.
