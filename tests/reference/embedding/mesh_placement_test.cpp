@@ -148,6 +148,28 @@ TEST(MeshPlacement, Figure4CongestionIsThreeWithOurReading) {
   EXPECT_EQ(congestion(embed_fractional_mesh(4, 4, 1, 8)).congestion, 2);
 }
 
+TEST(MeshPlacement, Figure4HasACongestionOnePlacementFoundBySearch) {
+  // docs/ERRATA.md E41: a simulated-annealing search over group -> cell permutations (the same
+  // tree, s = 8, 1 x 2 cells, snake, XY, wormhole; seed 1, 20 000 swaps) found this permutation
+  // (group k on cell perm[k] of the Hilbert order); the checkers confirm congestion 1.
+  const std::vector<std::int64_t> perm = {45, 33, 10, 14, 2,  4,  58, 60, 1,  13, 48, 46, 34, 59, 54, 9,
+                                          53, 47, 8,  55, 52, 0,  32, 35, 24, 37, 41, 25, 36, 42, 40, 31,
+                                          19, 23, 20, 18, 27, 43, 39, 38, 26, 22, 21, 11, 28, 61, 29, 16,
+                                          12, 30, 15, 17, 44, 63, 7,  57, 49, 56, 6,  5,  62, 50, 51, 3};
+  const MeshEmbedding e = embed_fractional_mesh(8, 16, 2, 8);
+  const std::vector<std::int64_t> seq = node_sequence(e.shape);
+  std::vector<std::int64_t> pl(128);
+  for (std::int64_t k = 0; k < 64; ++k)
+    for (std::int64_t q = 0; q < 2; ++q)
+      pl[static_cast<std::size_t>(2 * k + q)] = seq[static_cast<std::size_t>(2 * perm[static_cast<std::size_t>(k)] + q)];
+  const Network net = Network::mesh({8, 16});
+  const network::RoutedSchedule routed = embed(e.schedule, net, pl, Switching::wormhole);
+  EXPECT_EQ(network::edge_congestion(net, routed).congestion, 1);
+  EXPECT_EQ(network::edge_congestion_slow(net, routed).congestion, 1);
+  const network::RoutedResult v = network::check_routed(net, routed);
+  EXPECT_FALSE(v.witness) << v.witness->message;
+}
+
 TEST(MeshPlacement, CongestionOneSizesPassTheRoutedChecker) {
   for (const auto& [a, b, r] : std::vector<std::array<std::int64_t, 3>>{{2, 4, 2}, {4, 2, 2}, {4, 4, 4}, {2, 2, 4}, {2, 2, 1}}) {
     for (const Switching sw : {Switching::wormhole, Switching::store_and_forward}) {
