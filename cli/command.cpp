@@ -152,6 +152,11 @@ int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
                             speedup_csv(c.fractional_curves));
     }
   }
+  // Figure 4 of seed 002 (the fractional-embed part draws it into pictures_svg): beside the reports.
+  for (const auto& c : summary.constructions) {
+    if (c.name != "fractional-embed" || !out.report_dir) continue;
+    for (const SvgPicture& pic : c.pictures_svg) write_file_atomically(*out.report_dir / pic.file, pic.svg);
+  }
   // The torus cycles and wormhole rounds likewise (reports/torus_svg.hpp).
   for (auto& c : summary.constructions) {
     if (!c.torus_pictures) continue;

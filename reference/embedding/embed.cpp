@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "model/error.hpp"
 
@@ -142,6 +143,47 @@ network::RoutedSchedule embed(const Schedule& s, const Network& net,
       }
       out.rounds.push_back(std::move(round));
     }
+  }
+  return out;
+}
+
+network::RoutedSchedule split_congested_rounds(const Network& net, const network::RoutedSchedule& s) {
+  network::RoutedSchedule out = s;
+  out.rounds.clear();
+  for (std::size_t t = 0; t < s.rounds.size(); ++t) {
+    std::vector<network::Round> subs;
+    std::vector<std::vector<std::int64_t>> used;  // arc ids per sub-round, sorted
+    for (const network::Transmission& x : s.rounds[t]) {
+      std::vector<std::int64_t> arcs;
+      std::int64_t at = x.from;
+      for (const Direction d : x.hops) {
+        const std::optional<std::int64_t> next = net.target(at, d);
+        if (!next) {
+          throw InputError(fmt::format("round {}: node {} has no arc in direction {} in {}", t, at,
+                                       net.direction_name(d), Network::describe(net.spec())));
+        }
+        arcs.push_back(net.arc_id(at, d));
+        at = *next;
+      }
+      std::sort(arcs.begin(), arcs.end());
+      std::size_t k = 0;
+      for (; k < subs.size(); ++k) {
+        const auto& u = used[k];
+        const bool clash = std::any_of(arcs.begin(), arcs.end(), [&](std::int64_t a) {
+          return std::binary_search(u.begin(), u.end(), a);
+        });
+        if (!clash) break;
+      }
+      if (k == subs.size()) {
+        subs.emplace_back();
+        used.emplace_back();
+      }
+      subs[k].push_back(x);
+      used[k].insert(used[k].end(), arcs.begin(), arcs.end());
+      std::sort(used[k].begin(), used[k].end());
+    }
+    if (subs.empty()) subs.emplace_back();
+    for (auto& r : subs) out.rounds.push_back(std::move(r));
   }
   return out;
 }

@@ -47,4 +47,14 @@ std::vector<network::Direction> route(const network::Network& net, std::int64_t 
 network::RoutedSchedule embed(const Schedule& schedule, const network::Network& net,
                               std::span<const std::int64_t> placement, Switching switching);
 
+// The rounds of `s` split so that each is arc-disjoint: every round's transmissions, in order, go
+// to the first sub-round whose arcs they do not share (greedy first fit), and the sub-rounds
+// replace the round. Sends of a round only use what arrived before it, so the split keeps
+// causality; a round of congestion c becomes at least c rounds. How an embedding with congestion
+// above 1 runs on the network at all (docs/RESULTS-fractional.md "Embeddings": routed rounds against
+// the schedule's steps). A hop that is not an arc: InputError naming it.
+// Cost: O(hops * sub-rounds of the round).
+network::RoutedSchedule split_congested_rounds(const network::Network& net,
+                                               const network::RoutedSchedule& s);
+
 }  // namespace collverify::embedding

@@ -61,11 +61,10 @@ Op op_at(std::int64_t L, std::int64_t R, std::int64_t i, std::int64_t o) {
 // The lock step of every PU's program (see the header for the semantics).
 class LockStep {
  public:
-  LockStep(const LayoutParams& lp, std::int64_t L, std::int64_t s)
-      : lp_(lp), L_(L), s_(s), R_((s + L - 1) / L), nops_(R_ * (L + 1) + 1) {
-    pl_.reserve(static_cast<std::size_t>(lp.P));
-    for (std::int64_t x = 0; x < lp.P; ++x) pl_.push_back(place(lp, x));
-    const auto n = static_cast<std::size_t>(lp.P);
+  LockStep(std::vector<Placement> pl, std::int64_t L, std::int64_t s)
+      : P_(static_cast<std::int64_t>(pl.size())), L_(L), s_(s), R_((s + L - 1) / L),
+        nops_(R_ * (L + 1) + 1), pl_(std::move(pl)) {
+    const auto n = static_cast<std::size_t>(P_);
     op_.assign(n, 0);
     send_done_.assign(n, 0);
     recv_done_.assign(n, 0);
@@ -99,7 +98,7 @@ class LockStep {
         }
       }
       active.resize(keep);
-      if (finished == lp_.P || active.empty()) break;
+      if (finished == P_ || active.empty()) break;
       std::vector<Transfer> round;
       for (const std::int64_t x : active) {
         const auto xu = static_cast<std::size_t>(x);
@@ -137,8 +136,8 @@ class LockStep {
         started.clear();
       }
     }
-    if (!deadlock && finished < lp_.P) {
-      deadlock = fmt::format("{} PUs never receive their first packet", lp_.P - finished);
+    if (!deadlock && finished < P_) {
+      deadlock = fmt::format("{} PUs never receive their first packet", P_ - finished);
     }
     return rounds;
   }
@@ -181,7 +180,7 @@ class LockStep {
     }
   }
 
-  const LayoutParams& lp_;
+  std::int64_t P_;
   std::int64_t L_;
   std::int64_t s_;
   std::int64_t R_;
@@ -227,21 +226,32 @@ void validate_broadcast(const BroadcastOptions& o) {
 
 BroadcastResult duplex_broadcast(const BroadcastOptions& o) {
   const LayoutParams lp = layout_params(o.layout, o.P, o.r);
-  BroadcastResult out;
+  std::vector<Placement> pl;
+  pl.reserve(static_cast<std::size_t>(lp.P));
+  for (std::int64_t x = 0; x < lp.P; ++x) pl.push_back(place(lp, x));
+  BroadcastResult out = run_lock_step(std::move(pl), run_length_of(o), o.s, o.literal_short_run);
   out.d = lp.d;
-  out.run_length = run_length_of(o);
-  const std::int64_t padded = (o.s + out.run_length - 1) / out.run_length * out.run_length;
+  return out;
+}
+
+BroadcastResult run_lock_step(std::vector<Placement> tree, std::int64_t run_length, std::int64_t s,
+                              bool literal_short_run) {
+  BroadcastResult out;
+  const auto P = static_cast<std::int64_t>(tree.size());
+  out.run_length = run_length;
+  const std::int64_t padded = (s + out.run_length - 1) / out.run_length * out.run_length;
   // Padding: the lock step runs every padding packet like a real one (so it keeps the timing of
   // full runs) and its transfers are dropped afterwards. The literal reading (padding parts are
   // no-ops) is kept for docs/ERRATA.md.
-  LockStep ls(lp, out.run_length, o.literal_short_run ? o.s : padded);
+  LockStep ls(std::move(tree), out.run_length, literal_short_run ? s : padded);
   out.padded_s = ls.padded_s();
-  out.schedule.p = o.P;
-  out.schedule.n = o.s;
+  out.schedule.p = P;
+  out.schedule.n = s;
   out.schedule.model = CommModel{};
-  out.schedule.initial = root_holds_all(0, o.s);
+  out.schedule.initial = root_holds_all(0, s);
   out.schedule.rounds = ls.run(out.deadlock);
   out.contended_offers = ls.contended();
+  const BroadcastOptions o{Layout::fractional, P, run_length, s, false, literal_short_run};
   if (padded != o.s && !o.literal_short_run) {
     for (auto& round : out.schedule.rounds) {
       std::erase_if(round, [&](const Transfer& x) { return x.block >= o.s || x.stored_as >= o.s; });

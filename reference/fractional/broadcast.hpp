@@ -36,6 +36,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "model/schedule.hpp"
 #include "reference/fractional/layout.hpp"
@@ -76,6 +77,14 @@ std::int64_t broadcast_bytes(const BroadcastOptions& o);
 BroadcastResult duplex_broadcast(const BroadcastOptions& o);
 // The couple emulation of the duplex schedule of ceil(P/2) couples.
 BroadcastResult simplex_broadcast(const BroadcastOptions& o);
+// Figure 2's lock step on an explicit tree of PUs (PU 0 the root; every placement's group_head,
+// index, pred_group, down and right as place() fills them; a group's PUs consecutive from its
+// head): for composite trees such as the hierarchical-crossbar embedding
+// (reference/embedding/crossbar_tree.hpp). duplex_broadcast is this on place()'s tree; d is left
+// at -1 (the caller knows the depth of its tree). Runs of run_length packets, s padded as above.
+BroadcastResult run_lock_step(std::vector<Placement> tree, std::int64_t run_length, std::int64_t s,
+                              bool literal_short_run = false);
+
 // duplex_broadcast or simplex_broadcast by o.simplex, after validate_broadcast.
 BroadcastResult broadcast(const BroadcastOptions& o);
 
