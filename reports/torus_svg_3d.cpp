@@ -83,7 +83,7 @@ std::string tadt_tree_3d_svg(std::span<const std::int64_t> sides, const network:
   };
   auto pos_y = [&](std::int64_t node) {
     return origin_y(slice_of(node)) + 28 +
-           cell * static_cast<double>((b - 1) / 2 - centred(node / a % b, b)) + cell / 2;
+           cell * static_cast<double>(b - 1 - (b - 1) / 2 - centred(node / a % b, b)) + cell / 2;
   };
   const std::int64_t levels = network::height(tree);
   const std::int64_t rows = (c + per_row - 1) / per_row;
