@@ -164,7 +164,10 @@ void register_torus_commands(const CommandTree& tree) {
 }
 
 ConstructionSummary campaign_torus(const CampaignOptions& c, bool& complete) {
-  const std::string sides = c.quick ? "3x3..11x11:2,3x3x3..7x7x7:2" : "3x3..41x41:2,3x3x3..13x13x13:2";
+  // Every square and cube (odd: the seed's closed forms; even: the builder) and a few rectangles
+  // and unequal 3D sides (the builder; docs/RESULTS-tori.md "Generic trees for every torus").
+  const std::string sides = c.quick ? "3x3..11x11,3x3x3..7x7x7,3x4,4x6,2x3x3,3x4x5"
+                                    : "3x3..41x41,3x3x3..13x13x13,3x4,4x6,5x8,6x10,12x30,2x3x3,3x4x5,4x6x8";
   std::fprintf(stderr, "campaign: torus tadt for %s\n", sides.c_str());
   const auto family = engine::make_torus_family(engine::TorusAlgo::tadt, parse_torus_sides(sides));
   return run_campaign_family(*family, PRange::parse(family->p_range_text()), c, complete);
