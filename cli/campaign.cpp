@@ -30,6 +30,7 @@ std::vector<CampaignPart> campaign_parts() {
   parts.push_back({"torus-tadt", campaign_torus});
   parts.push_back({"torus-hamilton", campaign_torus_cycles});
   parts.push_back({"torus-diagonal", campaign_torus_wormhole});
+  parts.push_back({"torus-synth", campaign_torus_synth});
   parts.push_back({"fractional-cost", campaign_fractional_cost});
   parts.push_back({"fractional-embed", campaign_fractional_embed});
   return parts;

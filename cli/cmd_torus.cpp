@@ -15,7 +15,7 @@
 #include "generators/torus_sides.hpp"
 #include "model/error.hpp"
 #include "model/network/network.hpp"
-#include "reference/torus/tadt.hpp"
+#include "reference/torus/tadt_builder.hpp"
 #include "reference/torus/hamilton_cycles.hpp"
 #include "reports/torus_cycles_svg.hpp"
 #include "reports/torus_svg.hpp"
@@ -105,7 +105,8 @@ int run_schedule(const ScheduleArgs& a) {
       if (!hc.found) throw InputError(fmt::format("no cycles found for torus {}", sides_text(sides)));
       std::cout << torus_cycles_svg(sides, hc.cycles);
     } else if (algo == engine::TorusAlgo::tadt) {
-      std::cout << tadt_tree_svg(sides, torus::tadt_generic_tree(sides));
+      const network::LevelTree tree = torus::tadt_tree_for(sides).tree;
+      std::cout << (sides.size() == 3 ? tadt_tree_3d_svg(sides, tree) : tadt_tree_svg(sides, tree));
     } else {
       const auto w = algo == engine::TorusAlgo::tiling ? engine::TorusWormholeAlgo::tiling
                                                        : engine::TorusWormholeAlgo::diagonal;
@@ -117,6 +118,7 @@ int run_schedule(const ScheduleArgs& a) {
   const std::int64_t bound = family->round_bound(sides);
   std::printf("torus %s %s (N = %lld); lower bound %lld rounds\n", sides_text(sides).c_str(),
               engine::to_string(algo), static_cast<long long>(net.nodes()), static_cast<long long>(bound));
+  if (algo == engine::TorusAlgo::tadt) std::printf("generic tree: %s\n", torus::tadt_tree_for(sides).source.c_str());
   TableSink table(net);
   family->stream(sides, table);
   std::printf("%lld rounds (bound %lld), %lld transmissions\n", static_cast<long long>(table.rounds),
@@ -162,7 +164,10 @@ void register_torus_commands(const CommandTree& tree) {
 }
 
 ConstructionSummary campaign_torus(const CampaignOptions& c, bool& complete) {
-  const std::string sides = c.quick ? "3x3..11x11:2,3x3x3..7x7x7:2" : "3x3..41x41:2,3x3x3..13x13x13:2";
+  // Every square and cube (odd: the seed's closed forms; even: the builder) and a few rectangles
+  // and unequal 3D sides (the builder; docs/RESULTS-tori.md "Generic trees for every torus").
+  const std::string sides = c.quick ? "3x3..11x11,3x3x3..7x7x7,3x4,4x6,2x3x3,3x4x5"
+                                    : "3x3..41x41,3x3x3..13x13x13,3x4,4x6,5x8,6x10,12x30,2x3x3,3x4x5,4x6x8";
   std::fprintf(stderr, "campaign: torus tadt for %s\n", sides.c_str());
   const auto family = engine::make_torus_family(engine::TorusAlgo::tadt, parse_torus_sides(sides));
   return run_campaign_family(*family, PRange::parse(family->p_range_text()), c, complete);

@@ -12,5 +12,7 @@ void register_torus_commands(const CommandTree& tree);
 ConstructionSummary campaign_torus(const CampaignOptions& c, bool& complete);
 ConstructionSummary campaign_torus_cycles(const CampaignOptions& c, bool& complete);
 ConstructionSummary campaign_torus_wormhole(const CampaignOptions& c, bool& complete);
+// The Z3 synthesis of small tori, each tree re-checked (cli/campaign_torus_synth.cpp).
+ConstructionSummary campaign_torus_synth(const CampaignOptions& c, bool& complete);
 
 }  // namespace collverify::cli

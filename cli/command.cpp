@@ -140,6 +140,29 @@ int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
                               tadt_tree_svg(t.sides, t.tree)});
     if (out.report_dir) write_file_atomically(*out.report_dir / "tadt_tree.svg", c.pictures_svg.back().svg);
   }
+  // Z3's trees of the torus-synth part, one picture each (2D by level, 3D by slices).
+  for (auto& c : summary.constructions) {
+    for (const TadtPicture& t : c.tadt_synth_pictures) {
+      std::string shape;
+      for (std::int64_t s : t.sides) shape += (shape.empty() ? std::string() : std::string("x")) + std::to_string(s);
+      std::string file = "tadt_synth_";
+      file += shape;
+      file += ".svg";
+      c.pictures_svg.push_back({file, t.title,
+                                t.sides.size() == 3 ? tadt_tree_3d_svg(t.sides, t.tree) : tadt_tree_svg(t.sides, t.tree)});
+      if (out.report_dir) write_file_atomically(*out.report_dir / file, c.pictures_svg.back().svg);
+    }
+  }
+  // The 3D generic tree as slices side by side (reports/torus_svg.hpp tadt_tree_3d_svg).
+  for (auto& c : summary.constructions) {
+    if (!c.tadt_picture_3d) continue;
+    const TadtPicture& t = *c.tadt_picture_3d;
+    const std::string shape = fmt::format("{}x{}x{}", t.sides[0], t.sides[1], t.sides[2]);
+    c.pictures_svg.push_back({"tadt_tree_3d.svg",
+                              fmt::format("TADT generic tree of torus {} by slices, nodes coloured by level", shape),
+                              tadt_tree_3d_svg(t.sides, t.tree)});
+    if (out.report_dir) write_file_atomically(*out.report_dir / "tadt_tree_3d.svg", c.pictures_svg.back().svg);
+  }
   // Figure 3 of seed 002: the speed-up curves as SVG (embedded) and CSV, beside the reports.
   for (auto& c : summary.constructions) {
     if (c.fractional_curves.empty()) continue;

@@ -90,11 +90,12 @@ struct HypercubePictures {
   std::vector<std::int64_t> oas_parent;  // parent[0] = -1
 };
 
-// The torus TADT family's picture (seed 003): the generic tree of one 2D torus, its arcs coloured
-// by level (reports/torus_svg.hpp draws it into pictures_svg).
+// The torus TADT family's pictures (seed 003): the generic tree of one 2D (or 3D) torus, its arcs
+// coloured by level (reports/torus_svg.hpp draws it into pictures_svg; 3D as slices).
 struct TadtPicture {
   std::vector<std::int64_t> sides;
   network::LevelTree tree;
+  std::string title;  // empty: the writers' default
 };
 
 // The torus pictures (seeds 003, 004): the link-disjoint Hamiltonian cycles of one 2D torus and
@@ -134,6 +135,8 @@ struct ConstructionSummary {
   std::optional<WitnessTree> witness_tree; // drawn into picture_dot by the writers' caller
   std::optional<HypercubePictures> hypercube_pictures;  // drawn into pictures_svg, likewise
   std::optional<TadtPicture> tadt_picture;  // drawn into pictures_svg, likewise
+  std::optional<TadtPicture> tadt_picture_3d;  // a 3D tree drawn as slices, likewise
+  std::vector<TadtPicture> tadt_synth_pictures;  // Z3's trees (torus-synth), likewise
   // Figure 3 of seed 002 (engine/fractional_cost_family.hpp): drawn into pictures_svg and
   // written beside the reports as fractional_speedup.svg and fractional_speedup.csv.
   std::vector<fractional::SpeedupCurve> fractional_curves;

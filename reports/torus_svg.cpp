@@ -44,10 +44,11 @@ std::string tadt_tree_svg(std::span<const std::int64_t> sides, const network::Le
   };
   auto pos_x = [&](std::int64_t node) { return margin + cell * static_cast<double>(centred(node % a, a) + ma) + cell / 2; };
   auto pos_y = [&](std::int64_t node) {
-    return margin + 30 + cell * static_cast<double>(mb - centred(node / a, b)) + cell / 2;
+    // The largest centred coordinate is b - 1 - mb (= mb for odd b, mb + 1 for even b): the top row.
+    return margin + 30 + cell * static_cast<double>(b - 1 - mb - centred(node / a, b)) + cell / 2;
   };
   const std::int64_t levels = network::height(tree);
-  const double width = 2 * margin + cell * static_cast<double>(a) + 170;
+  const double width = std::max(2 * margin + cell * static_cast<double>(a) + 170, 600.0);  // the title fits
   const double height = 2 * margin + 30 + cell * static_cast<double>(b);
   std::string out = fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0f}\" height=\"{:.0f}\" "

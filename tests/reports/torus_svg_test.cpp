@@ -51,3 +51,52 @@ TEST(TorusSvg, WrappingArcIsAStubAndBadSizesAreRefused) {
 
 }  // namespace
 }  // namespace collverify
+
+namespace collverify {
+namespace {
+
+std::size_t count_3d(const std::string& s, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = s.find(what); at != std::string::npos; at = s.find(what, at + 1)) ++n;
+  return n;
+}
+
+// The 3D picture: one disc per node in its slice, one arrow per arc inside a slice, one triangle
+// per arc across slices (up for +2, down for -2), sizes that cannot be drawn refused.
+TEST(TorusSvg3d, ThreeCubePyramidsBySlices) {
+  const std::vector<std::int64_t> sides{3, 3, 3};
+  const network::LevelTree t = torus::pyramid_tree_3d(3);
+  const std::string svg = tadt_tree_3d_svg(sides, t);
+  EXPECT_EQ(count_3d(svg, "<circle"), 27u);
+  std::size_t crossing = 0;
+  for (const auto& a : t.arcs) crossing += a.direction >= 4 ? 1 : 0;
+  EXPECT_GT(crossing, 0u);
+  EXPECT_EQ(count_3d(svg, "class=\"cross\""), crossing);
+  EXPECT_EQ(count_3d(svg, "<polygon"), t.arcs.size());  // an arrowhead or a triangle per arc
+  EXPECT_EQ(count_3d(svg, "<line"), t.arcs.size() - crossing);
+  for (const char* s : {"slice w = -1", "slice w = 0", "slice w = 1"}) EXPECT_NE(svg.find(s), std::string::npos) << s;
+  EXPECT_NE(svg.find("torus 3x3x3: 26 arcs, height 5"), std::string::npos);
+}
+
+TEST(TorusSvg3d, OneArcAcrossSlicesIsATriangleAtItsHead) {
+  const std::vector<std::int64_t> sides{3, 3, 3};
+  // 0 --+2--> (0,0,1): a triangle pointing up; 0 --(-2)--> (0,0,-1): pointing down.
+  const std::string up = tadt_tree_3d_svg(sides, network::LevelTree{0, {{0, 4, 0}}});
+  const std::string down = tadt_tree_3d_svg(sides, network::LevelTree{0, {{0, 5, 0}}});
+  EXPECT_EQ(count_3d(up, "class=\"cross\""), 1u);
+  EXPECT_EQ(count_3d(up, "<line"), 0u);
+  EXPECT_NE(up, down);
+  auto refusal = [](std::vector<std::int64_t> s) {
+    try {
+      (void)tadt_tree_3d_svg(s, network::LevelTree{});
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(accepted)");
+  };
+  EXPECT_NE(refusal({5, 5}).find("torus 5x5"), std::string::npos);
+  EXPECT_NE(refusal({3, 3, 12}).find("3x3x12"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace collverify
