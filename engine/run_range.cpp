@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <exception>
 #include <functional>
 #include <limits>
@@ -226,8 +227,29 @@ RangeResult run_range(const Family& f, const std::vector<std::int64_t>& ps, cons
     mine[i] = 1;
   };
   if (o.progress && !pool.empty()) {
-    o.progress->start(f.name(), "p", static_cast<std::int64_t>(pool.size()), pool_cost);
+    o.progress->start(dist ? fmt::format("{} (all {} ranks)", f.name(), ranks) : f.name(), "p",
+                      static_cast<std::int64_t>(pool.size()), pool_cost);
   }
+  // Distributed, every rank adds what it finished to the totals shared by all (items, and cost
+  // in fixed point: 2^52 units for the whole pool), and rank 0's line shows the totals.
+  const double unit_scale = pool_cost > 0 ? 4503599627370496.0 / pool_cost : 0;
+  std::mutex progress_mutex;
+  Distribution::Done shown;
+  auto pool_done = [&](std::size_t k) {
+    if (!dist) {
+      if (o.progress) o.progress->advance(1, cost[pool[k]]);
+      return;
+    }
+    const auto total =
+        dist->add_done(1, static_cast<std::uint64_t>(std::llround(cost[pool[k]] * unit_scale)));
+    if (!o.progress) return;
+    const std::lock_guard lock(progress_mutex);
+    if (total.items <= shown.items) return;  // a later total was shown already
+    o.progress->advance(static_cast<std::int64_t>(total.items - shown.items),
+                        unit_scale > 0 ? static_cast<double>(total.units - shown.units) / unit_scale
+                                       : 0.0);
+    shown = total;
+  };
   PoolOptions po;
   po.jobs = pool_jobs;
   po.stop = o.stop;
@@ -249,9 +271,7 @@ RangeResult run_range(const Family& f, const std::vector<std::int64_t>& ps, cons
             throw;
           }
         },
-        [&](std::size_t k) {
-          if (o.progress) o.progress->advance(1, cost[pool[k]]);
-        });
+        pool_done);
   } catch (...) {
     if (!dist) {
       if (o.progress && !pool.empty()) o.progress->finish();

@@ -150,12 +150,17 @@ StreamOutcome stream_bcast(const ScheduleSource& source, std::int64_t p, int job
   const std::int64_t first = chunks * rank / ranks;
   const std::int64_t last = chunks * (rank + 1) / ranks;
   const std::int64_t my_ranks = last > first ? check.chunk_end(last - 1) - check.chunk_begin(first) : 0;
+  // Distributed, rank 0's line counts the ranks of p every rank finished (Distribution::
+  // add_done, reset here: start_items is collective).
+  if (dist) dist->start_items(0);
   if (progress) {
-    progress->start(dist ? fmt::format("bcast p = {} (streamed; rank 0's share of {} MPI ranks)", p,
-                                       ranks)
+    const std::int64_t total = dist ? p : my_ranks;
+    progress->start(dist ? fmt::format("bcast p = {} (streamed over {} MPI ranks)", p, ranks)
                          : fmt::format("bcast p = {} (streamed)", p),
-                    "ranks", my_ranks, static_cast<double>(my_ranks));
+                    "ranks", total, static_cast<double>(total));
   }
+  std::mutex progress_mutex;
+  std::uint64_t shown = 0;
   PoolOptions po;
   po.jobs = static_cast<int>(std::clamp<std::int64_t>(last - first, 1, std::max(1, jobs)));
   po.stop = interrupted;
@@ -180,10 +185,20 @@ StreamOutcome stream_bcast(const ScheduleSource& source, std::int64_t p, int job
   try {
     done = run_items(
         static_cast<std::size_t>(last - first), po, body, [&](std::size_t i) {
-          if (!progress) return;
           const std::int64_t chunk = first + static_cast<std::int64_t>(i);
           const auto n = check.chunk_end(chunk) - check.chunk_begin(chunk);
-          progress->advance(n, static_cast<double>(n));
+          if (dist) {
+            const auto un = static_cast<std::uint64_t>(n);
+            const std::uint64_t total = dist->add_done(un, un).items;
+            if (!progress) return;
+            const std::lock_guard lock(progress_mutex);
+            if (total <= shown) return;
+            progress->advance(static_cast<std::int64_t>(total - shown),
+                              static_cast<double>(total - shown));
+            shown = total;
+            return;
+          }
+          if (progress) progress->advance(n, static_cast<double>(n));
         });
   } catch (...) {
     if (!dist) {
