@@ -231,20 +231,26 @@ RangeResult run_range(const Family& f, const std::vector<std::int64_t>& ps, cons
                       static_cast<std::int64_t>(pool.size()), pool_cost);
   }
   // Distributed, every rank adds what it finished to the totals shared by all (items, and cost
-  // in fixed point: 2^52 units for the whole pool), and rank 0's line shows the totals.
+  // in fixed point: 2^52 units for the whole pool), at most 4 times a second (one round trip to
+  // rank 0 per item would be a cost of its own), and rank 0's line shows the totals.
   const double unit_scale = pool_cost > 0 ? 4503599627370496.0 / pool_cost : 0;
   std::mutex progress_mutex;
-  Distribution::Done shown;
+  Distribution::Done shown, pending;
+  auto last_flush = std::chrono::steady_clock::now();
   auto pool_done = [&](std::size_t k) {
     if (!dist) {
       if (o.progress) o.progress->advance(1, cost[pool[k]]);
       return;
     }
-    const auto total =
-        dist->add_done(1, static_cast<std::uint64_t>(std::llround(cost[pool[k]] * unit_scale)));
-    if (!o.progress) return;
     const std::lock_guard lock(progress_mutex);
-    if (total.items <= shown.items) return;  // a later total was shown already
+    ++pending.items;
+    pending.units += static_cast<std::uint64_t>(std::llround(cost[pool[k]] * unit_scale));
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_flush < std::chrono::milliseconds(250)) return;
+    last_flush = now;
+    const auto total = dist->add_done(pending.items, pending.units);
+    pending = {};
+    if (!o.progress || total.items <= shown.items) return;
     o.progress->advance(static_cast<std::int64_t>(total.items - shown.items),
                         unit_scale > 0 ? static_cast<double>(total.units - shown.units) / unit_scale
                                        : 0.0);
