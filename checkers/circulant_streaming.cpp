@@ -340,6 +340,37 @@ Verdict CirculantStreamingCheck::partial() const {
   return s_->best;
 }
 
+StreamingPart CirculantStreamingCheck::part() const {
+  std::lock_guard lock(s_->mutex);
+  return {s_->d, s_->done.load(), s_->best};
+}
+
+void CirculantStreamingCheck::absorb(const StreamingPart& other) {
+  State& s = *s_;
+  std::lock_guard lock(s.mutex);
+  if (!other.sums.empty() || !s.d.empty()) {
+    CV_ASSERT(other.sums.size() == s.d.size(), "parts of the same check (equal table sizes)");
+  }
+  for (std::size_t i = 0; i < s.d.size(); ++i) s.d[i] += other.sums[i];
+  s.done += other.chunks_done;
+  if (other.best) keep(s.best, *other.best);
+}
+
+std::int64_t CirculantStreamingCheck::differing_buckets() const {
+  const State& s = *s_;
+  std::lock_guard lock(s_->mutex);
+  std::int64_t n = 0;
+  if (s.d.empty()) return 0;  // exact mode: no sums
+  for (int k = 0; k < s.q; ++k) {
+    for (std::int64_t bucket = 0; bucket < s.buckets; ++bucket) {
+      bool differs = false;
+      for (int j = 0; j < kHashes; ++j) differs = differs || s.d[s.at(bucket, k, j)] != 0;
+      n += differs ? 1 : 0;
+    }
+  }
+  return n;
+}
+
 namespace {
 
 // The smallest agreement violation of round k among the receivers of [t0, t1), entry by entry.

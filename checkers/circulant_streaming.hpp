@@ -78,6 +78,17 @@ struct StreamingOptions {
   std::uint64_t seed = 0;         // of the weights; 0: std::random_device
 };
 
+// A part of the check, for splitting one p over processes (engine/stream_bcast.hpp): the
+// fingerprint sums D of the chunks a part checked, how many chunks, and its smallest witness.
+// Parts combine by adding the sums (mod 2^64), adding the counts and keeping the smaller
+// witness: commutative and associative, so the result does not depend on the split or the
+// order. Parts combine only between checks of the same p, skips, options and seed (the weights).
+struct StreamingPart {
+  std::vector<std::uint64_t> sums;  // D[bucket][k][j]; empty in exact mode
+  std::int64_t chunks_done = 0;
+  Verdict best;
+};
+
 // Usage: shape(); if it passes, check_chunk(i) for every i in [0, chunks()) from any threads;
 // then finish() for the verdict. partial() is the best witness among the chunks checked so far,
 // agreement excluded in fingerprint mode (for runs stopped early).
@@ -95,6 +106,13 @@ class CirculantStreamingCheck {
   void check_chunk(std::int64_t i);
   Verdict finish();
   Verdict partial() const;
+  // What this object has checked so far, and the sum of another part into this one (before
+  // finish(); every chunk must be counted once over all parts when finish() is called).
+  StreamingPart part() const;
+  void absorb(const StreamingPart& other);
+  // Buckets whose sums differ from 0 (after every chunk): those finish() re-reads. For a
+  // schedule without agreement violations, 0 but with probability <= 2^-114 per bucket and round.
+  std::int64_t differing_buckets() const;
   // Bytes of the shared tables (what the constructor allocates).
   static std::int64_t shared_bytes(std::int64_t p, const StreamingOptions& options);
 

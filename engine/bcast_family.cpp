@@ -237,7 +237,8 @@ Outcome BcastFamily::check_schedule(std::int64_t p, const CheckContext& ctx) con
     return out;
   }
   const StreamOutcome st =
-      stream_bcast(source_, p, ctx.threads, o_.stream, ctx.stop, o_.stream_progress);
+      stream_bcast(source_, p, ctx.threads, o_.stream, ctx.stop, o_.stream_progress,
+                   ctx.distribution);
   Outcome out;
   if (st.complete || st.verdict) out = conclude(p, st.verdict, nullptr, ctx.threads);
   out.complete = st.complete;

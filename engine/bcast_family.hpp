@@ -10,7 +10,9 @@
 // streaming checker (checkers/circulant_streaming.hpp) asks the source for one rank's rows at a
 // time, the ranks split into chunks over every job, with its own progress in ranks and Ctrl-C
 // honoured between chunks. It finds the same witness as the fast checker. The generic
-// simulation still runs for a streamed p up to generic_max_p (it needs the tables).
+// simulation still runs for a streamed p up to generic_max_p (it needs the tables). In a
+// distributed run a streamed p is split over the ranks by rank ranges (Family::splits,
+// stream_bcast.hpp); every rank concludes it alike.
 //
 // Users' plugins (ABI 2): a plugin that reports that it cannot produce p (PluginFailure) makes p
 // fail with a "plugin_error" violation carrying the plugin's message; finish() names the
@@ -50,6 +52,7 @@ class BcastFamily final : public Family {
   std::int64_t bytes(std::int64_t p, int jobs) const override;
   std::string what(std::int64_t p) const override;
   bool alone(std::int64_t p) const override;
+  bool splits(std::int64_t p) const override { return alone(p); }
   Outcome check(std::int64_t p, const CheckContext& context) const override;
   void finish(ConstructionSummary& summary) const override;
 

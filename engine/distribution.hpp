@@ -7,6 +7,9 @@
 // - After start_items(count) on every rank, next_item() hands out 0, 1, 2, ... over the threads
 //   of all ranks together, each index once, in order of request (then count and above): the
 //   work pool's atomic counter, shared by every rank. Thread-safe.
+// - add_done(items, units) adds to two totals shared by every rank (reset to 0 by start_items)
+//   and returns them after the addition: the progress line of rank 0 counts the items every
+//   rank finished (thread-safe, one round trip).
 // - all_gather(bytes) returns every rank's bytes, in rank order, on every rank.
 // - abort(code) ends every rank of the job with exit code `code` (an error on some ranks while
 //   others wait in a collective must not hang the job).
@@ -28,6 +31,11 @@ class Distribution {
   virtual int size() const = 0;
   virtual void start_items(std::uint64_t count) = 0;
   virtual std::uint64_t next_item() = 0;
+  struct Done {
+    std::uint64_t items = 0;
+    std::uint64_t units = 0;  // of cost, in the caller's fixed-point units
+  };
+  virtual Done add_done(std::uint64_t items, std::uint64_t units) = 0;
   virtual std::vector<std::string> all_gather(const std::string& bytes) = 0;
   [[noreturn]] virtual void abort(int code) = 0;
 };

@@ -13,15 +13,20 @@
 #include <string>
 #include <vector>
 
+#include "engine/distribution.hpp"
 #include "model/run_summary.hpp"
 
 namespace collverify::engine {
 
-// What check() may use: the stop flag (Ctrl-C) and the number of threads it may spread over
-// (1 in the pool; every job for a p that runs alone, see Family::alone).
+// What check() may use: the stop flag (Ctrl-C), the number of threads it may spread over
+// (1 in the pool; every job for a p that runs alone, see Family::alone) and, for a p that
+// Family::splits in a distributed run, the distribution: check() is then called on every rank
+// at once, splits the p's work over them (collective calls, in the same order on every rank)
+// and returns the same outcome on every rank.
 struct CheckContext {
   const std::atomic<bool>* stop = nullptr;
   int threads = 1;
+  Distribution* distribution = nullptr;
 };
 
 // The verdict on one p: every instance of that p (block counts, distributions, ...).
@@ -56,6 +61,10 @@ class Family {
   // A p that runs alone runs after the pool, one at a time, with CheckContext::threads = jobs
   // (a streamed p of the circulant broadcast).
   virtual bool alone(std::int64_t /*p*/) const { return false; }
+  // A p that runs alone and whose check() splits it over the ranks of a distributed run
+  // (CheckContext::distribution; a streamed p of the circulant broadcast). Otherwise a p that
+  // runs alone goes to one rank whole.
+  virtual bool splits(std::int64_t /*p*/) const { return false; }
   virtual Outcome check(std::int64_t p, const CheckContext& context) const = 0;
   // Called once after the range with the finished summary (e.g. to draw the witness).
   virtual void finish(ConstructionSummary& /*summary*/) const {}

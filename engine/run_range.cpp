@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <exception>
 #include <functional>
 #include <limits>
@@ -214,17 +215,47 @@ RangeResult run_range(const Family& f, const std::vector<std::int64_t>& ps, cons
   if (journal) journal_file.emplace(o.journal_dir, rank, key);
 
   std::vector<char> mine(ps.size(), 0);  // char: written by several threads
-  auto timed_check = [&](std::size_t i, const CheckContext& ctx) {
+  // record: this rank keeps (and journals) the outcome; false on the ranks other than 0 of a p
+  // split over every rank, which all compute the same outcome.
+  auto timed_check = [&](std::size_t i, const CheckContext& ctx, bool record = true) {
     const auto start = std::chrono::steady_clock::now();
     Outcome oc = f.check(ps[i], ctx);
     oc.seconds = seconds_since(start);
+    if (!record) return;
     if (journal_file && oc.complete) journal_file->append(ps[i], oc);
     outcomes[i] = std::move(oc);
     mine[i] = 1;
   };
   if (o.progress && !pool.empty()) {
-    o.progress->start(f.name(), "p", static_cast<std::int64_t>(pool.size()), pool_cost);
+    o.progress->start(dist ? fmt::format("{} (all {} ranks)", f.name(), ranks) : f.name(), "p",
+                      static_cast<std::int64_t>(pool.size()), pool_cost);
   }
+  // Distributed, every rank adds what it finished to the totals shared by all (items, and cost
+  // in fixed point: 2^52 units for the whole pool), at most 4 times a second (one round trip to
+  // rank 0 per item would be a cost of its own), and rank 0's line shows the totals.
+  const double unit_scale = pool_cost > 0 ? 4503599627370496.0 / pool_cost : 0;
+  std::mutex progress_mutex;
+  Distribution::Done shown, pending;
+  auto last_flush = std::chrono::steady_clock::now();
+  auto pool_done = [&](std::size_t k) {
+    if (!dist) {
+      if (o.progress) o.progress->advance(1, cost[pool[k]]);
+      return;
+    }
+    const std::lock_guard lock(progress_mutex);
+    ++pending.items;
+    pending.units += static_cast<std::uint64_t>(std::llround(cost[pool[k]] * unit_scale));
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_flush < std::chrono::milliseconds(250)) return;
+    last_flush = now;
+    const auto total = dist->add_done(pending.items, pending.units);
+    pending = {};
+    if (!o.progress || total.items <= shown.items) return;
+    o.progress->advance(static_cast<std::int64_t>(total.items - shown.items),
+                        unit_scale > 0 ? static_cast<double>(total.units - shown.units) / unit_scale
+                                       : 0.0);
+    shown = total;
+  };
   PoolOptions po;
   po.jobs = pool_jobs;
   po.stop = o.stop;
@@ -246,9 +277,7 @@ RangeResult run_range(const Family& f, const std::vector<std::int64_t>& ps, cons
             throw;
           }
         },
-        [&](std::size_t k) {
-          if (o.progress) o.progress->advance(1, cost[pool[k]]);
-        });
+        pool_done);
   } catch (...) {
     if (!dist) {
       if (o.progress && !pool.empty()) o.progress->finish();
@@ -258,17 +287,30 @@ RangeResult run_range(const Family& f, const std::vector<std::int64_t>& ps, cons
     error_p = pool_error_p;
   }
   if (o.progress && !pool.empty()) o.progress->finish();
-  // A p that runs alone gets every job (of rank k mod size when distributed); an exception there
-  // ends the run as well.
-  for (std::size_t k = 0; k < alone.size() && !error; ++k) {
-    if (stop_requested(o.stop)) break;
-    if (static_cast<int>(k % static_cast<std::size_t>(ranks)) != rank) continue;
+  // A p that runs alone gets every job; an exception there ends the run as well. Distributed,
+  // a p the family splits runs on every rank at once (check() is collective), any other on
+  // rank k mod size. Every rank walks the whole list, so that before each split p the ranks
+  // agree whether to go on (a stop or an error on any rank ends the run on all of them).
+  std::size_t whole = 0;  // alone p given whole to one rank so far
+  for (std::size_t k = 0; k < alone.size(); ++k) {
+    const std::size_t i = alone[k];
+    const bool split = dist != nullptr && f.splits(ps[i]);
+    bool halt = error || stop_requested(o.stop);
+    if (split) {
+      const auto votes = dist->all_gather(halt ? "1" : "0");
+      halt = std::find(votes.begin(), votes.end(), "1") != votes.end();
+    }
+    if (halt) {
+      if (!dist) break;
+      continue;
+    }
+    if (!split && static_cast<int>(whole++ % static_cast<std::size_t>(ranks)) != rank) continue;
     try {
-      timed_check(alone[k], CheckContext{o.stop, jobs});
+      timed_check(i, CheckContext{o.stop, jobs, split ? dist : nullptr}, !split || rank == 0);
     } catch (...) {
       if (!dist) throw;
       error = std::current_exception();
-      error_p = ps[alone[k]];
+      error_p = ps[i];
     }
   }
   if (dist) {

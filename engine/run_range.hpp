@@ -19,8 +19,9 @@
 //   per-instance list is kept with `instances` (or for ranges of at most 64 p).
 // - Distributed (options.distribution, docs/DESIGN.md "Distributed verification"): every rank
 //   calls run_range with the same family and p; the pool p are taken from one counter shared by
-//   every thread of every rank (still most expensive first), p that run alone go to rank
-//   k mod size in order, and the outcomes are exchanged, so every rank returns the summary a
+//   every thread of every rank (still most expensive first), p that run alone and that the
+//   family splits (Family::splits: a streamed p) run on every rank at once, split inside, the
+//   other p that run alone go to rank k mod size in order, and the outcomes are exchanged, so every rank returns the summary a
 //   single process would (timings aside; Family::finish runs on rank 0 only). An exception on any rank ends the run on every rank:
 //   the one of the smallest p is rethrown (on other ranks as an InputError with its message).
 // - Journal (options.journal_dir): every complete outcome is appended to the journal

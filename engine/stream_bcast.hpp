@@ -1,12 +1,23 @@
 // One streamed p of the broadcast family (bcast_family.hpp, "Streaming"): wires a ScheduleSource's
 // rank rows into the streaming checker and runs its chunks on `jobs` threads, with a progress
 // line in ranks and Ctrl-C honoured between chunks. No algorithm here.
+//
+// Distributed (`distribution` of more than one rank, docs/DESIGN.md "Distributed verification"):
+// called on every rank at once. The fingerprint seed is rank 0's (drawn there when none is
+// given); rank k checks the contiguous chunks [C k / N, C (k + 1) / N) of the C chunks on its
+// `jobs` threads; every rank's StreamingPart travels to every rank (all_gather of
+// engine/stream_share.hpp) and is absorbed, so every rank finishes the whole check and returns
+// the outcome one process would: the sums add up, the smallest witness wins whichever rank
+// found it. Complete only if every rank checked all of its chunks; an error raised by some
+// rank's chunk (a plugin's PluginFailure included) is raised on every rank, the one of the
+// smallest chunk. The progress line is rank 0's share only, and says so.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
 #include <string>
 
+#include "engine/distribution.hpp"
 #include "engine/schedule_source.hpp"
 #include "engine/progress.hpp"
 #include "model/verdict.hpp"
@@ -33,6 +44,6 @@ std::int64_t stream_bytes(std::int64_t p, int jobs, const StreamRunOptions& o);
 
 StreamOutcome stream_bcast(const ScheduleSource& source, std::int64_t p, int jobs,
                            const StreamRunOptions& o, const std::atomic<bool>* interrupted,
-                           ProgressSink* progress);
+                           ProgressSink* progress, Distribution* distribution = nullptr);
 
 }  // namespace collverify::engine

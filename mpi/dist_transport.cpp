@@ -11,9 +11,12 @@
 //   MPI_THREAD_SERIALIZED is enough.
 // - all_gather: sizes with MPI_Allgather, then the bytes with MPI_Allgatherv (each share below
 //   2 GiB; a share is the encoded outcomes of one rank).
-// Cost: one fetch-and-op round trip per item.
+// - add_done: two more integers in the same window, added with MPI_Get_accumulate (the totals
+//   of items every rank finished, for rank 0's progress line).
+// Cost: one fetch-and-op round trip per item taken, one get-accumulate per item finished.
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
@@ -47,13 +50,14 @@ class MpiDistribution final : public Distribution {
     }
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
-    const MPI_Aint bytes = rank_ == 0 ? static_cast<MPI_Aint>(sizeof(std::uint64_t)) : 0;
+    // [0] the next item, [1] items done, [2] cost units done (add_done).
+    const MPI_Aint bytes = rank_ == 0 ? static_cast<MPI_Aint>(kSlots * sizeof(std::uint64_t)) : 0;
     if (MPI_Win_allocate(bytes, sizeof(std::uint64_t), MPI_INFO_NULL, MPI_COMM_WORLD, &base_,
                          &win_) != MPI_SUCCESS) {
       error_ = "MPI_Win_allocate failed";
       return;
     }
-    if (rank_ == 0) *base_ = 0;
+    if (rank_ == 0) std::fill(base_, base_ + kSlots, std::uint64_t{0});
     MPI_Barrier(MPI_COMM_WORLD);
     MPI_Win_lock_all(0, win_);
     ok_ = true;
@@ -78,9 +82,10 @@ class MpiDistribution final : public Distribution {
     const std::lock_guard<std::mutex> lock(mutex_);
     MPI_Barrier(MPI_COMM_WORLD);  // every rank is done with the previous items
     if (rank_ == 0) {
-      std::uint64_t zero = 0;
-      std::uint64_t old = 0;
-      MPI_Fetch_and_op(&zero, &old, MPI_UINT64_T, 0, 0, MPI_REPLACE, win_);
+      const std::uint64_t zero[kSlots] = {0, 0, 0};
+      std::uint64_t old[kSlots] = {0, 0, 0};
+      MPI_Get_accumulate(zero, kSlots, MPI_UINT64_T, old, kSlots, MPI_UINT64_T, 0, 0, kSlots,
+                         MPI_UINT64_T, MPI_REPLACE, win_);
       MPI_Win_flush(0, win_);
     }
     MPI_Barrier(MPI_COMM_WORLD);  // nobody takes an item before the counter is reset
@@ -93,6 +98,16 @@ class MpiDistribution final : public Distribution {
     MPI_Fetch_and_op(&one, &taken, MPI_UINT64_T, 0, 0, MPI_SUM, win_);
     MPI_Win_flush(0, win_);
     return taken;
+  }
+
+  Done add_done(std::uint64_t items, std::uint64_t units) override {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    const std::uint64_t add[2] = {items, units};
+    std::uint64_t old[2] = {0, 0};
+    MPI_Get_accumulate(add, 2, MPI_UINT64_T, old, 2, MPI_UINT64_T, 0, 1, 2, MPI_UINT64_T, MPI_SUM,
+                       win_);
+    MPI_Win_flush(0, win_);
+    return {old[0] + items, old[1] + units};
   }
 
   std::vector<std::string> all_gather(const std::string& bytes) override {
@@ -128,6 +143,7 @@ class MpiDistribution final : public Distribution {
     std::abort();  // MPI_Abort does not return; for the compiler
   }
 
+  static constexpr int kSlots = 3;
   std::mutex mutex_;
   int rank_ = 0;
   int size_ = 1;

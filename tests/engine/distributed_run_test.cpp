@@ -95,6 +95,8 @@ struct SharedBoard {
   int size;
   std::barrier<> sync;
   std::atomic<std::uint64_t> counter{0};
+  std::mutex done_mutex;
+  std::uint64_t done_items = 0, done_units = 0;
   std::vector<std::string> shares;
 };
 
@@ -106,11 +108,19 @@ class ThreadRank final : public Distribution {
   int size() const override { return board_.size; }
   void start_items(std::uint64_t) override {
     board_.sync.arrive_and_wait();
-    if (rank_ == 0) board_.counter = 0;
+    if (rank_ == 0) {
+      board_.counter = 0;
+      board_.done_items = 0;
+      board_.done_units = 0;
+    }
     own_ = 0;
     board_.sync.arrive_and_wait();
   }
   std::uint64_t next_item() override { return shared_ ? board_.counter++ : own_++; }
+  Done add_done(std::uint64_t items, std::uint64_t units) override {
+    const std::lock_guard lock(board_.done_mutex);
+    return {board_.done_items += items, board_.done_units += units};
+  }
   std::vector<std::string> all_gather(const std::string& bytes) override {
     board_.shares[static_cast<std::size_t>(rank_)] = bytes;
     board_.sync.arrive_and_wait();

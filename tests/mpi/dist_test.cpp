@@ -22,48 +22,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "dist_support.hpp"
+
 namespace {
 
-namespace fs = std::filesystem;
-
-struct ShellRun {
-  int code = -1;
-  std::string out;
-};
-
-ShellRun sh(const std::string& cmd) {
-  ShellRun r;
-  FILE* f = popen((cmd + " 2>&1").c_str(), "r");
-  if (f == nullptr) return r;
-  std::array<char, 4096> buf{};
-  while (std::size_t got = std::fread(buf.data(), 1, buf.size(), f)) r.out.append(buf.data(), got);
-  const int status = pclose(f);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-std::string launcher(int np) {
-  return std::string(MPIEXEC) + " --oversubscribe --bind-to none -np " + std::to_string(np) + " ";
-}
-
-fs::path scratch(const std::string& name) {
-  const auto dir = fs::temp_directory_path() /
-                   ("collverify_dist_test_" + std::to_string(getpid()) + "_" + name);
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
-// summary.json without what differs between two runs of the same check: the run id, the
-// seconds, and (for a resumed run, whose command names --resume) the command.
-nlohmann::json comparable(const fs::path& file, bool keep_command = true) {
-  std::ifstream in(file);
-  auto j = nlohmann::json::parse(in);
-  j.erase("run_id");
-  if (!keep_command) j.erase("command");
-  for (auto& c : j["constructions"]) c.erase("seconds");
-  return j;
-}
+using namespace dist_test;
 
 // Runs `args` in dir/one (one process) and dir/four (mpirun -np 4), each with --report r, so
 // that the command lines are equal.
