@@ -27,9 +27,11 @@
 // (split between the parts) plus, per part, the arc and port tables and the bitmap
 // (routed_split_bytes, refused up front with the estimate).
 //
-// Example: the AAB of the 2-cube (tree 0 -1-> 1, 0 -0-> 2 ...) with origins {0, 1} and {2, 3}:
-// passes in the same 2 rounds as check_routed; a copy of origin 0's first send moved into part 1's
-// stream collides with it on one arc and gives check_routed's arc_exclusivity witness.
+// Example (routed_split_test.cpp): the AAB of the 1-cube, round 0 {0 sends (0, 0) on "0", 1 sends
+// (1, 0) on "0"}, origins {0} and {1}: passes in 1 round, 2 transmissions. On the 3-cube with
+// origins {0..3} and {4..7}, round 0 {4 sends (4, 0) on "2"}, round 1 {0 sends (0, 0) on "1", 0
+// sends (4, 0) on "1"}: each part alone is clean in round 1, the merge gives check_routed's
+// arc_exclusivity at round 1, arc 0 -> 2, packets (0, 0) and (4, 0).
 #pragma once
 
 #include <cstdint>
