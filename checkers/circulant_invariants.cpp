@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <bit>
 #include <tuple>
 
 #include "model/int_math.hpp"
@@ -181,8 +182,6 @@ Verdict check_circulant_ranks(const CirculantSchedule& s, std::int64_t begin, st
 
 namespace {
 
-std::uint64_t bit64(int i) { return std::uint64_t{1} << (i & 63); }
-
 // The root's sends: in range, agreeing with the receiver, no block before its round.
 bool root_sends_pass(const CirculantSchedule& s) {
   const int q = s.q;
@@ -201,63 +200,159 @@ bool root_sends_pass(const CirculantSchedule& s) {
 
 }  // namespace
 
-// Every property of check_receives and check_sends as one conjunction per rank. Blocks of the
-// previous phase are bits v + q of a 64-bit word (q <= 62); the rank's one current-phase block c
-// is tracked by value, so a held set needs no second word. The accumulation is branch-free inside
-// a rank (a passing table, the common case, then runs without mispredictions); a failing rank
-// ends the pass.
-bool circulant_ranks_pass(const CirculantSchedule& s, std::int64_t begin, std::int64_t end,
-                          const CirculantCheckOptions& options) {
+namespace {
+
+// Bit sets of block values v + q, 0 <= v + q < 2q: 64 bits while q <= 31 (every table that fits
+// in memory), 128 bits beyond.
+__extension__ typedef unsigned __int128 Wide;
+inline int highest(std::uint64_t m) { return 63 - std::countl_zero(m); }
+inline int highest(Wide m) {
+  const auto hi = static_cast<std::uint64_t>(m >> 64);
+  return hi != 0 ? 127 - std::countl_zero(hi) : 63 - std::countl_zero(static_cast<std::uint64_t>(m));
+}
+
+// Every property of check_receives and check_sends as one conjunction per rank, on sets of block
+// values. A rank's receive row is valid iff its q entries lie in [-q, q), all are distinct and
+// exactly one is >= 0 (c): with R the set of the bits v + q, no bit added twice and exactly one
+// bit at or above q (then c + q is the highest bit of R); "c - q is not received" is bit c not
+// in R. The send of v in round k is covered iff bit v + q is in {c} + R_k, R_k the bits of
+// recv[r][0..k-1]: for v < 0 that is "held since the previous phase or received before k"; for
+// v >= 0 the only bit >= q in R_k is c + q, present iff c was received before k. Since c is
+// known only at the end of the row, the bits a send needed and R_k lacked are collected and must
+// be at most bit c. Values outside [-q, q) map to the top bit, which no valid value has, so
+// they fail one of these tests. The accumulation is branch-free inside a rank (a passing table,
+// the common case, runs without mispredictions); a failing rank ends the pass.
+template <typename Mask>
+class RankPass {
+ public:
+  explicit RankPass(const CirculantSchedule& s, const CirculantCheckOptions& options)
+      : s_(s), q_(s.q), uq_(static_cast<std::size_t>(s.q)),
+        baseblocks_(options.has_baseblocks && !s.baseblock.empty()) {
+    for (int v = -128; v < 128; ++v) {
+      const bool in = v >= -q_ && v < q_;
+      bits_[static_cast<std::uint8_t>(v)] = Mask{1} << (in ? v + q_ : kTop);
+    }
+  }
+
+  // Rank r >= 1 whose receiver in round k is row `to[k]` of the receive table, or -1 for the
+  // root (no transfer is made to it).
+  template <typename To>
+  bool rank(std::int64_t r, To to) const {
+    const std::int8_t* row = s_.recv.data() + static_cast<std::size_t>(r) * uq_;
+    const std::int8_t* out = s_.send.data() + static_cast<std::size_t>(r) * uq_;
+    Mask got = 0;    // R_k
+    Mask twice = 0;  // bits added a second time
+    Mask need = 0;   // bits a send needed that R_k lacked
+    int diff = 0;    // nonzero iff a send disagrees with its receiver
+    for (int k = 0; k < q_; ++k) {
+      const Mask b = bits_[static_cast<std::uint8_t>(row[k])];
+      const int v = out[k];
+      const std::int64_t t = to(k);
+      const int want = t < 0 ? v : s_.recv[static_cast<std::size_t>(t) * uq_ + static_cast<std::size_t>(k)];
+      const Mask needed = t < 0 ? 0 : bits_[static_cast<std::uint8_t>(v)];
+      diff |= v ^ want;
+      need |= needed & ~got;
+      twice |= got & b;
+      got |= b;
+    }
+    return finish(r, got, twice, need, diff);
+  }
+
+  // Ranks [begin, end), all >= 1, none of them p - skips[k] for any k: the receiver of round k
+  // is row r + offset[k] (offset[k] is skips[k] or skips[k] - p throughout).
+  bool segment(std::int64_t begin, std::int64_t end, const std::ptrdiff_t* offset) const {
+    const std::int8_t* recv = s_.recv.data();
+    for (std::int64_t r = begin; r < end; ++r) {
+      const auto rq = static_cast<std::ptrdiff_t>(r) * static_cast<std::ptrdiff_t>(uq_);
+      const std::int8_t* row = recv + rq;
+      const std::int8_t* out = s_.send.data() + rq;
+      Mask got = 0, twice = 0, need = 0;
+      int diff = 0;
+      for (int k = 0; k < q_; ++k) {
+        const Mask b = bits_[static_cast<std::uint8_t>(row[k])];
+        const int v = out[k];
+        diff |= v ^ recv[rq + offset[k]];
+        need |= bits_[static_cast<std::uint8_t>(v)] & ~got;
+        twice |= got & b;
+        got |= b;
+      }
+      if (!finish(r, got, twice, need, diff)) return false;
+    }
+    return true;
+  }
+
+ private:
+  static constexpr int kTop = static_cast<int>(sizeof(Mask)) * 8 - 1;
+
+  bool finish(std::int64_t r, Mask got, Mask twice, Mask need, int diff) const {
+    const Mask upper = got >> q_;  // the bits of entries >= 0 (and of values out of range)
+    const int c = highest(got) - q_;
+    const Mask own = Mask{1} << (static_cast<unsigned>(c) & static_cast<unsigned>(kTop));
+    bool ok = (twice == 0) & (diff == 0) & ((upper & (upper - 1)) == 0) & ((got & own) == 0) &
+              ((need & ~own) == 0) & (c >= 0) & (c < q_);
+    if (baseblocks_) ok &= s_.baseblock[static_cast<std::size_t>(r)] == c;
+    return ok;
+  }
+
+  const CirculantSchedule& s_;
+  int q_;
+  std::size_t uq_;
+  bool baseblocks_;
+  Mask bits_[256];
+};
+
+template <typename Mask>
+bool ranks_pass(const CirculantSchedule& s, std::int64_t begin, std::int64_t end,
+                const CirculantCheckOptions& options) {
   const int q = s.q;
-  const auto uq = static_cast<std::size_t>(q);
   const std::int64_t p = s.p;
-  const std::int8_t* recv = s.recv.data();
-  const std::int8_t* send = s.send.data();
-  const bool baseblocks = options.has_baseblocks && !s.baseblock.empty();
+  const std::int64_t* skips = s.skips.data();
   if (begin == 0 && end > 0) {
     if (!root_sends_pass(s)) return false;
     begin = 1;
   }
-  for (std::int64_t r = begin; r < end; ++r) {
-    const std::int8_t* row = recv + static_cast<std::size_t>(r) * uq;
-    const std::int8_t* out = send + static_cast<std::size_t>(r) * uq;
-    bool ok = true;
-    int current = 0;  // entries of the current phase
-    int c = 0;        // the last of them
-    std::uint64_t prev = 0;  // previous-phase blocks received (bits v + q)
+  const RankPass<Mask> pass(s, options);
+  // The receiver of rank r in round k is r + skips[k], less p from rank p - skips[k] on, which
+  // sends to the root. Between two such ranks the offsets are fixed.
+  std::ptrdiff_t offset[64];
+  std::int64_t r = begin;
+  while (r < end) {
+    std::int64_t next = end;  // the first rank p - skips[k] at or after r
     for (int k = 0; k < q; ++k) {
-      const int v = row[k];
-      ok &= v >= -q && v < q;
-      const bool cur = v >= 0;
-      current += cur;
-      c = cur ? v : c;
-      const std::uint64_t b = cur ? 0 : bit64(v + q);
-      ok &= (prev & b) == 0;  // no block twice
-      prev |= b;
+      const std::int64_t cut = p - skips[k];
+      if (cut >= r && cut < next) next = cut;
     }
-    ok &= current == 1;            // exactly one current-phase block
-    ok &= ((prev >> (c & 63)) & 1) == 0;  // c - q (bit c) is held since the previous phase
-    if (baseblocks) ok &= s.baseblock[static_cast<std::size_t>(r)] == c;
-    // Held before round k: c - q, and recv[r][0..k-1] (bit v + q, or c itself).
-    std::uint64_t held = bit64(c);
-    bool have_c = false;
+    if (next == r) {
+      const bool ok = pass.rank(r, [&](int k) -> std::int64_t {
+        const std::int64_t to = r + skips[k];
+        return to == p ? -1 : to >= p ? to - p : to;
+      });
+      if (!ok) return false;
+      ++r;
+      continue;
+    }
     for (int k = 0; k < q; ++k) {
-      if (k > 0) {
-        const int got = row[k - 1];
-        have_c |= got >= 0;
-        held |= got >= 0 ? 0 : bit64(got + q);
-      }
-      std::int64_t to = r + s.skips[static_cast<std::size_t>(k)];
-      if (to >= p) to -= p;
-      if (to == 0) continue;  // transfers to the root are not made
-      const int v = out[k];
-      const int want = recv[static_cast<std::size_t>(to) * uq + static_cast<std::size_t>(k)];
-      ok &= v == want && v >= -q && v < q;
-      ok &= v < 0 ? ((held >> ((v + q) & 63)) & 1) != 0 : (v == c && have_c);
+      const std::int64_t sk = skips[k];
+      const std::int64_t to = r + sk >= p ? sk - p : sk;
+      offset[k] = static_cast<std::ptrdiff_t>(to) * q + k;
     }
-    if (!ok) return false;
+    if (!pass.segment(r, next, offset)) return false;
+    r = next;
   }
   return true;
+}
+
+}  // namespace
+
+bool circulant_ranks_pass(const CirculantSchedule& s, std::int64_t begin, std::int64_t end,
+                          const CirculantCheckOptions& options) {
+  return s.q <= 31 ? ranks_pass<std::uint64_t>(s, begin, end, options)
+                   : ranks_pass<Wide>(s, begin, end, options);
+}
+
+bool circulant_ranks_pass_wide(const CirculantSchedule& s, std::int64_t begin, std::int64_t end,
+                               const CirculantCheckOptions& options) {
+  return ranks_pass<Wide>(s, begin, end, options);
 }
 
 Verdict check_circulant_schedule(const CirculantSchedule& s, const CirculantCheckOptions& options) {

@@ -46,6 +46,11 @@ Verdict check_circulant_ranks(const CirculantSchedule& s, std::int64_t begin, st
 bool circulant_ranks_pass(const CirculantSchedule& s, std::int64_t begin, std::int64_t end,
                           const CirculantCheckOptions& options = {});
 
+// circulant_ranks_pass on 128-bit sets, which it uses itself only for q > 31 (tables of more
+// than 2^31 ranks); exposed so that tests can compare it with the slow twin on small p.
+bool circulant_ranks_pass_wide(const CirculantSchedule& s, std::int64_t begin, std::int64_t end,
+                               const CirculantCheckOptions& options = {});
+
 // Shape, then every rank: circulant_ranks_pass first, and only if it fails
 // check_circulant_ranks for the smallest witness (a failing p is rare and pays twice).
 Verdict check_circulant_schedule(const CirculantSchedule& s,

@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include <bit>
+#include <cstring>
 #include <vector>
 
 #include <fmt/format.h>
@@ -41,7 +42,17 @@ class RecvSearch {
   }
   std::int64_t steps() const { return steps_; }
 
- private:
+  // The whole-p builder's pieces (see build_circulant_bcast_logp_into): the search of a rank
+  // r >= 2 is extend(p, 2T, q) followed by after_descent(0, 2T, q); the state between the two is
+  // what a rank skips[K] + r reuses.
+  std::int64_t top_bound() const { return target_ > INT64_MAX / 2 ? INT64_MAX : 2 * target_; }
+  int round() const { return round_; }
+  std::uint64_t unused() const { return unused_; }
+  void restore(int round, std::uint64_t unused) {
+    round_ = round;
+    unused_ = unused;
+  }
+
   // Partial sums x + skips[e] for the unused e below `top`; every taken sum must lie below
   // `bound` (the sum taken for the previous round).
   void extend(std::int64_t x, std::int64_t bound, int top) {
@@ -59,6 +70,20 @@ class RecvSearch {
     }
   }
 
+  // The rest of extend(x, bound, ...) once its recursive call for block e (the sum x + skips[e])
+  // has returned: the same three statements as in the loop above, then the loop over the unused
+  // blocks below e.
+  void after_descent(std::int64_t x, std::int64_t bound, int e) {
+    if (round_ > last_) return;
+    if (x > target_ - skip_[round_ + 1]) return;
+    bound = x + skip_[e];
+    out_[round_++] = static_cast<std::int8_t>(e);
+    unused_ &= ~bit(e);
+    extend(x, bound, e);
+  }
+
+ private:
+
   const std::int64_t* skip_;
   int q_;
   int last_;
@@ -68,6 +93,20 @@ class RecvSearch {
   int round_ = 0;
   std::int64_t steps_ = 0;
 };
+
+// Pass 1's per-thread scratch of the whole-p builder, grown to the largest p seen (9 bytes per
+// rank, counted in the engine's memory estimate): the search state of rank j >= 2 when its
+// extend(p, 2T, q) returned.
+std::vector<std::int8_t>& scratch_rounds(std::size_t p) {
+  thread_local std::vector<std::int8_t> v;
+  if (v.size() < p) v.resize(p + p / 8);
+  return v;
+}
+std::vector<std::uint64_t>& scratch_unused(std::size_t p) {
+  thread_local std::vector<std::uint64_t> v;
+  if (v.size() < p) v.resize(p + p / 8);
+  return v;
+}
 
 int own_block(const Circulant& c, std::int64_t r) {
   return r == 0 ? c.q : baseblock(c, r);
@@ -146,6 +185,49 @@ void send_row_from_table(const std::int64_t* skip, int q, std::int64_t p, std::i
     }
   }
   send[0] = static_cast<std::int8_t>(own - q);
+}
+
+// Four consecutive ranks r .. r + 3 of send_row_from_table at once, one rank per 32-bit lane
+// (p < 2^30, so every sum below stays in range): the same statements on vectors, the selects as
+// masks. A lane whose rule fails in a round takes the entry from the receive table, as there.
+using Lanes = std::int32_t __attribute__((vector_size(16)));
+
+Lanes select(Lanes mask, Lanes a, Lanes b) {
+  return (mask & a) | (~mask & b);
+}
+
+void send_rows_4(const std::int64_t* skip, int q, std::int64_t p, std::int64_t r,
+                 const std::int8_t* own_of, const std::int8_t* recv, std::int8_t* send) {
+  const auto uq = static_cast<std::size_t>(q);
+  const auto r32 = static_cast<std::int32_t>(r);
+  const Lanes own = {own_of[0], own_of[1], own_of[2], own_of[3]};
+  Lanes rest = {r32, r32 + 1, r32 + 2, r32 + 3};
+  Lanes reach = Lanes{} + static_cast<std::int32_t>(p);
+  Lanes block = own;
+  for (int i = q - 1; i > 0; --i) {
+    const auto sk = static_cast<std::int32_t>(skip[i]);
+    const auto before = static_cast<std::int32_t>(skip[i - 1]);
+    const Lanes taken = rest >= sk;
+    const Lanes reach_taken = reach - sk;
+    const Lanes last = Lanes{} - (i == 1 ? 1 : 0);
+    const Lanes holds_taken = (rest > sk) | (rest <= reach_taken) | last | (reach_taken < before);
+    const Lanes holds_not = (rest + sk < reach) | (reach < before) | (last & (own > 0));
+    block = select(taken, Lanes{} + (i - q), block);
+    reach = select(taken, reach_taken, select(reach > sk, Lanes{} + sk, reach));
+    rest = select(taken, rest - sk, rest);
+    const Lanes holds = select(taken, holds_taken, holds_not);
+    for (int l = 0; l < 4; ++l) {
+      std::int8_t* out = send + static_cast<std::size_t>(l) * uq;
+      if (holds[l] != 0) {
+        out[i] = static_cast<std::int8_t>(block[l]);
+      } else {
+        std::int64_t to = r + l + sk;
+        if (to >= p) to -= p;
+        out[i] = recv[static_cast<std::size_t>(to) * uq + static_cast<std::size_t>(i)];
+      }
+    }
+  }
+  for (int l = 0; l < 4; ++l) send[static_cast<std::size_t>(l) * uq] = static_cast<std::int8_t>(own[l] - q);
 }
 
 }  // namespace
@@ -245,7 +327,7 @@ void build_circulant_bcast_logp_into(std::int64_t p, CirculantSchedule& s) {
   if (s.recv.capacity() < cells || s.send.capacity() < cells || s.baseblock.capacity() < up) {
     // First use, or a larger p than before: allocate()'s memory check, then room for p up to
     // 1/8 larger, so that an ascending sweep over p reallocates O(log p) times, not every p.
-    require_memory(CirculantSchedule::table_bytes(p),
+    require_memory(checked_add(CirculantSchedule::table_bytes(p), checked_mul(p, 9, "p"), "p"),
                    fmt::format("the p x q schedule tables for p = {}", p));
     s.recv.reserve(cells + cells / 8);
     s.send.reserve(cells + cells / 8);
@@ -265,15 +347,39 @@ void build_circulant_bcast_logp_into(std::int64_t p, CirculantSchedule& s) {
   const std::int64_t* skip = c.skips.data();
   std::int8_t* recv = s.recv.data();
   std::int8_t* send = s.send.data();
-  // Pass 1: every receive row (the send rule's violation rounds read them in pass 2).
+  // Pass 1: every receive row (the send rule's violation rounds read them in pass 2), ranks in
+  // ascending order so that rank j's row and exit state are ready when rank skips[K] + j needs
+  // them (the recursion in the comment of this function in the header).
+  std::vector<std::int8_t>& exit_round = scratch_rounds(up);
+  std::vector<std::uint64_t>& exit_unused = scratch_unused(up);
   std::int8_t found[64];
+  int big = 0;  // K: the largest index with skips[K] <= r
   for (std::int64_t r = 0; r < p; ++r) {
+    while (skip[big + 1] <= r) ++big;
     const auto row = static_cast<std::size_t>(r) * uq;
     const int own = r == 0 ? q : s.baseblock[static_cast<std::size_t>(r)];
     for (int k = 0; k < q; ++k) found[k] = kUndefinedEntry;
     RecvSearch search(c, r, own, q - 1, found);
-    search.run();
-    for (int k = 0; k < q; ++k) {
+    int from = 0;  // rounds before `from` are copied from rank j's row
+    if (r < 2) {
+      search.run();
+    } else {
+      const std::int64_t bound = search.top_bound();
+      const std::int64_t j = r - skip[big];
+      if (j >= 2) {
+        const auto uj = static_cast<std::size_t>(j);
+        from = exit_round[uj];
+        std::memcpy(recv + row, recv + uj * uq, static_cast<std::size_t>(from));
+        search.restore(from, exit_unused[uj]);
+        search.after_descent(p, bound, big);
+      } else {
+        search.extend(p, bound, q);
+      }
+      exit_round[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(search.round());
+      exit_unused[static_cast<std::size_t>(r)] = search.unused();
+      search.after_descent(0, bound, q);
+    }
+    for (int k = from; k < q; ++k) {
       const int e = found[k];
       recv[row + static_cast<std::size_t>(k)] =
           static_cast<std::int8_t>(e == kUndefinedEntry ? e : e == q ? own : e - q);
@@ -281,7 +387,14 @@ void build_circulant_bcast_logp_into(std::int64_t p, CirculantSchedule& s) {
   }
   // Pass 2: every send row by the rule of logp_send_schedule.
   for (int k = 0; k < q; ++k) send[k] = static_cast<std::int8_t>(k);
-  for (std::int64_t r = 1; r < p; ++r) {
+  std::int64_t r = 1;
+  if (p < (std::int64_t{1} << 30)) {
+    for (; r + 4 <= p; r += 4) {
+      send_rows_4(skip, q, p, r, s.baseblock.data() + r, recv,
+                  send + static_cast<std::size_t>(r) * uq);
+    }
+  }
+  for (; r < p; ++r) {
     send_row_from_table(skip, q, p, r, s.baseblock[static_cast<std::size_t>(r)], recv,
                         send + static_cast<std::size_t>(r) * uq);
   }

@@ -63,7 +63,7 @@ void logp_send_schedule(const Circulant& c, std::int64_t r, std::span<std::int8_
 // Both tables for all ranks: receive rows by the same search as logp_recv_schedule, send rows by
 // logp_send_schedule, rank by rank (so the checkers judge the send rule itself). Baseblocks in O(p) by the recipe of Section 2 (rank skips[k] + j has
 // rank j's; a test compares them with Algorithm 2), the root's recorded as root_baseblock(q).
-// O(p q) time; about 130 ns per rank at p = 2^17 (docs/PERFORMANCE.md).
+// O(p q) time; about 70 ns per rank at p = 2^17 (docs/PERFORMANCE.md).
 // Since the whole-p builder below, this is build_circulant_bcast_logp_into on a fresh schedule.
 CirculantSchedule build_circulant_bcast_logp(std::int64_t p);
 
@@ -77,14 +77,31 @@ CirculantSchedule build_circulant_bcast_logp_per_rank(std::int64_t p);
 // into `s`, whose vectors are resized, not reallocated when they are large enough: a caller that
 // verifies many p one after the other (ascending) keeps one CirculantSchedule per thread and
 // pays no allocation, page faults or zeroing per p. Every entry of s is overwritten.
-// What is shared between ranks: the baseblocks come from the O(p) table (no Algorithm 2 per
-// rank, in the send rule nor in violation rounds); the receive rows are computed first, by the
-// same search as logp_recv_schedule, so that a send round where the decomposition rule does not
-// hold takes recv[(r + skips[i]) mod p][i] from the finished table, which is exactly what
-// logp_send_schedule recomputes there with a partial search of the to-processor (the search up
-// to round i is a prefix of the whole search). The send rule itself is still what the checkers
-// judge in every other round. The rule's two cases are selected without a branch. O(p q) time
-// (the search dominates: about 75% of the build at p = 2^17), O(1) memory beyond the tables.
+// What is shared between ranks:
+//  - the baseblocks come from the O(p) table (no Algorithm 2 per rank);
+//  - the receive search of rank r = skips[K] + j (K the largest index with skips[K] <= r, so
+//    0 <= j < skips[K+1] - skips[K]) with j >= 2 starts where rank j's search left off. Proof,
+//    with T = r + p: the search of any rank r >= 2 takes block q first and descends into
+//    extend(p, 2T, q) (p <= T - skips[1] iff r >= 2). In there, every block e > K is passed
+//    over (p + skips[e] > T - 1 since skips[e] > r), and e = K descends into
+//    extend(p + skips[K], 2T, K) (j >= 2). Rank j's extend(p, 2T', q), T' = j + p, passes over
+//    every e >= K (skips[e] >= skips[K] > j - 1, as skips[K+1] <= 2 skips[K]) and then meets
+//    the same blocks e < K with every sum, bound and threshold shifted by skips[K] = T - T':
+//    the same comparisons, the same unused blocks (rank r's baseblock is rank j's), the same
+//    rounds. Until the first take no sum reaches either bound 2T, 2T'. So both calls take the
+//    same blocks in the same rounds and return with the same round counter and unused set;
+//    rank r then goes on in extend(p, ...) after its descent into block K. The builder keeps
+//    (round counter, unused set) of every rank j when its extend(p, ...) returns (9 bytes per
+//    rank of per-thread scratch) and copies rank j's first rounds; the search steps per rank
+//    drop from about 24 to 3 at p = 2^17;
+//  - a send round where the decomposition rule does not hold takes recv[(r + skips[i]) mod p][i]
+//    from the finished table, which is exactly what logp_send_schedule recomputes there with a
+//    partial search of the to-processor (the search up to round i is a prefix of the whole
+//    search). The send rule itself is still what the checkers judge in every other round; it
+//    runs on four consecutive ranks at once (32-bit lanes, for p < 2^30), the rule's two cases
+//    selected without a branch.
+// O(p q) time, O(p) scratch beyond the tables. build_circulant_bcast_logp_per_rank is the twin;
+// tests compare the two entry by entry.
 void build_circulant_bcast_logp_into(std::int64_t p, CirculantSchedule& s);
 
 // The twin of the send rule: overwrites s.send with send[r][k] = recv[(r + skips[k]) mod p][k]

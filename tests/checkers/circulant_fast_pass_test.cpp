@@ -1,10 +1,11 @@
 // circulant_ranks_pass (the fast path of check_circulant_schedule) against its slow twin
 // check_circulant_ranks: the same yes/no on the reference tables, on every mutant kind, on many
 // random broken entries at once (out-of-range values included), with and without baseblocks, and
-// on sub-ranges of ranks (what the streaming checker asks for).
+// on sub-ranges of ranks (what the streaming checker asks for); the 128-bit variant likewise.
 #include <gtest/gtest.h>
 
 #include <random>
+#include <vector>
 
 #include "checkers/circulant_invariants.hpp"
 #include "generators/mutants.hpp"
@@ -22,6 +23,10 @@ bool expect_same(const CirculantSchedule& s, const CirculantCheckOptions& o, std
       << what << " ranks [" << begin << ", " << end << ")";
   const Verdict slow = check_circulant_ranks(s, 0, s.p, o);
   EXPECT_EQ(circulant_ranks_pass(s, 0, s.p, o), !slow) << what;
+  // The 128-bit variant (used for q > 31 only) must agree as well.
+  EXPECT_EQ(circulant_ranks_pass_wide(s, begin, end, o), !check_circulant_ranks(s, begin, end, o))
+      << what << " (wide) ranks [" << begin << ", " << end << ")";
+  EXPECT_EQ(circulant_ranks_pass_wide(s, 0, s.p, o), !slow) << what << " (wide)";
   // check_circulant_schedule takes the fast path first: the witness must be the slow one's.
   const Verdict full = check_circulant_schedule(s, o);
   EXPECT_EQ(full.has_value(), slow.has_value()) << what;
@@ -95,7 +100,11 @@ TEST(CirculantFastPass, AgreesOnEverySingleEditP2To24) {
     const auto ref = circulant::build_circulant_bcast_logp(p);
     for (std::int64_t r = 0; r < p; ++r) {
       for (int k = 0; k < ref.q; ++k) {
-        for (int v = -ref.q - 1; v <= ref.q; ++v) {
+        // Around [-q, q), and values whose v + q wraps a 64- or 128-bit shift.
+        std::vector<int> values{-128, 127, 64 - ref.q, 63 - ref.q, -ref.q - 64, 128 - ref.q - 1};
+        for (int v = -ref.q - 1; v <= ref.q; ++v) values.push_back(v);
+        for (int v : values) {
+          if (v < -128 || v > 127) continue;
           auto a = ref;
           a.set_recv(r, k, v);
           expect_same(a, {}, 0, p, "recv edit p=" + std::to_string(p));
