@@ -1,6 +1,6 @@
 // `schedule fractional --layout chain|binary|fractional --P P [--r R] --s S [--simplex]
 // [--format table|json]` and `verify fractional --P RANGE [common flags]`; with
-// `--embed mesh:AxB|crossbar:AxB [--switching wormhole|store-and-forward]` the schedule is the
+// `--embed mesh:AxB|crossbar:AxB|crossbar2g:AxB [--switching wormhole|store-and-forward]` the schedule is the
 // fractional tree embedded in that network (format table|json|svg), and `verify fractional-embed
 // --embed ... --r R --s S` judges §4's congestion-1 claim (engine/fractional_embed.hpp); flags parsed here;
 // the schedule from reference/fractional, its timing from checkers/fractional, the JSON from
@@ -79,8 +79,12 @@ void print_embedding(const engine::EmbedRun& run) {
     std::printf("cells r1 x r2 = %lld x %lld in H-tree (Hilbert) order, snake inside; %lld full groups\n",
                 static_cast<long long>(run.r1), static_cast<long long>(run.r2),
                 static_cast<long long>(run.tree.groups()));
-  } else {
+  } else if (run.target.kind == engine::EmbedTarget::Kind::crossbar) {
     std::printf("one global group per module (%lld groups in all), local fractional trees of b - r PUs\n",
+                static_cast<long long>(run.tree.groups()));
+  } else {
+    std::printf("two global groups per module (%lld groups in all), local fractional trees of b - 2r "
+                "PUs\n",
                 static_cast<long long>(run.tree.groups()));
   }
   std::printf("depth (last PU's first packet): %lld steps; the plain fractional layout of P: %lld\n",
@@ -98,8 +102,9 @@ void print_embedding(const engine::EmbedRun& run) {
                                       : "pass (every node holds every packet)");
   if (run.budget) {
     std::printf("channels: a module sends to at most %lld and receives from at most %lld other "
-                "modules (budget 2: %s); channel load %lld\n",
+                "modules (budget 2 out, %lld in: %s); channel load %lld\n",
                 static_cast<long long>(run.budget->max_out), static_cast<long long>(run.budget->max_in),
+                static_cast<long long>(engine::channels_in(run.target)),
                 run.budget->witness ? run.budget->witness->message.c_str() : "kept",
                 static_cast<long long>(run.budget->channel_load));
   }
@@ -255,7 +260,7 @@ void register_fractional_commands(const CommandTree& tree) {
   add_int_flag(s, "--s", sa->s, 1, kFlagMax, "packets (s >= 1)")->required();
   s->add_flag("--simplex", sa->simplex, "the simplex model (couple emulation)");
   s->add_option("--format", sa->format, "table (default) | json (collverify-routed/1) | svg (--embed mesh)");
-  s->add_option("--embed", sa->embed, "mesh:AxB | crossbar:AxB: the fractional tree embedded (seed 002 §4)");
+  s->add_option("--embed", sa->embed, "mesh:AxB | crossbar:AxB | crossbar2g:AxB: the fractional tree embedded (seed 002 §4)");
   s->add_option("--switching", sa->switching, "with --embed: wormhole (default) | store-and-forward");
   tree.commands->push_back({s, [sa](const CommandContext&) { return run_schedule(*sa); }});
 
@@ -263,7 +268,7 @@ void register_fractional_commands(const CommandTree& tree) {
   auto* e = tree.verify->add_subcommand(
       "fractional-embed", "a fractional tree embedded in a mesh or hierarchical crossbar (seed 002 "
                           "§4): congestion 1, every node reached, the channel budget");
-  e->add_option("--embed", ea->embed, "mesh:AxB | crossbar:AxB")->required();
+  e->add_option("--embed", ea->embed, "mesh:AxB | crossbar:AxB | crossbar2g:AxB")->required();
   add_int_flag(e, "--P", ea->P, 1, kFlagMax, "PUs (default A B; must be A B)");
   add_int_flag(e, "--r", ea->r, 1, kFlagMax, "group size (r >= 1)")->required();
   add_int_flag(e, "--s", ea->s, 1, kFlagMax, "packets (s >= 1)")->required();

@@ -34,6 +34,12 @@ Violation violation(std::int64_t P, std::int64_t n, const char* property, std::s
 
 }  // namespace
 
+bool is_crossbar(const EmbedTarget& t) { return t.kind != EmbedTarget::Kind::mesh; }
+
+std::int64_t channels_in(const EmbedTarget& t) {
+  return t.kind == EmbedTarget::Kind::crossbar_two_groups ? 1 : 2;
+}
+
 EmbedTarget parse_embed_target(const std::string& text) {
   EmbedTarget t;
   const std::size_t colon = text.find(':');
@@ -42,10 +48,14 @@ EmbedTarget parse_embed_target(const std::string& text) {
     t.kind = EmbedTarget::Kind::mesh;
   } else if (kind == "crossbar") {
     t.kind = EmbedTarget::Kind::crossbar;
+  } else if (kind == "crossbar2g") {
+    t.kind = EmbedTarget::Kind::crossbar_two_groups;
   } else {
-    throw InputError(fmt::format("--embed '{}' is not mesh:AxB or crossbar:AxB", text));
+    throw InputError(fmt::format("--embed '{}' is not mesh:AxB, crossbar:AxB or crossbar2g:AxB", text));
   }
-  if (colon == std::string::npos) throw InputError(fmt::format("--embed '{}' has no sides (mesh:AxB, crossbar:AxB)", text));
+  if (colon == std::string::npos) {
+    throw InputError(fmt::format("--embed '{}' has no sides (mesh:AxB, crossbar:AxB, crossbar2g:AxB)", text));
+  }
   const std::string sides = text.substr(colon + 1);
   const std::size_t x = sides.find('x');
   if (x == std::string::npos) throw InputError(fmt::format("--embed '{}': the sides '{}' are not AxB", text, sides));
@@ -58,7 +68,10 @@ EmbedTarget parse_embed_target(const std::string& text) {
 }
 
 std::string describe(const EmbedTarget& t) {
-  return fmt::format("{}:{}x{}", t.kind == EmbedTarget::Kind::mesh ? "mesh" : "crossbar", t.a, t.b);
+  const char* kind = t.kind == EmbedTarget::Kind::mesh       ? "mesh"
+                     : t.kind == EmbedTarget::Kind::crossbar ? "crossbar"
+                                                             : "crossbar2g";
+  return fmt::format("{}:{}x{}", kind, t.a, t.b);
 }
 
 EmbedRun run_embedding(const EmbedTarget& target, std::int64_t P, std::int64_t r, std::int64_t s,
@@ -83,7 +96,11 @@ EmbedRun run_embedding(const EmbedTarget& target, std::int64_t P, std::int64_t r
     run.routed = std::move(e.routed);
     run.depth = e.depth;
   } else {
-    embedding::CrossbarEmbedding e = embedding::embed_fractional_crossbar(target.a, target.b, r, s, switching);
+    const embedding::CrossbarVariant variant = target.kind == EmbedTarget::Kind::crossbar
+                                                   ? embedding::CrossbarVariant::one_global_group
+                                                   : embedding::CrossbarVariant::two_global_groups;
+    embedding::CrossbarEmbedding e =
+        embedding::embed_fractional_crossbar(target.a, target.b, r, s, switching, variant);
     run.tree = std::move(e.tree);
     run.group_module = std::move(e.group_module);
     run.schedule = std::move(e.schedule);
@@ -112,7 +129,9 @@ EmbedRun run_embedding(const EmbedTarget& target, std::int64_t P, std::int64_t r
   const network::RoutedSchedule split = embedding::split_congested_rounds(net, run.routed);
   run.split_rounds = static_cast<std::int64_t>(split.rounds.size());
   run.split_check = network::check_routed(net, split);
-  if (target.kind == EmbedTarget::Kind::crossbar) run.budget = network::check_channel_budget(net, run.routed, 2);
+  if (is_crossbar(target)) {
+    run.budget = network::check_channel_budget(net, run.routed, 2, channels_in(target));
+  }
   return run;
 }
 
@@ -129,7 +148,7 @@ std::vector<Violation> embed_violations(const EmbedRun& run, std::int64_t n) {
                             fmt::format("{}: after splitting congested rounds: {}", what,
                                         run.split_check.witness->message)));
   }
-  if (run.target.kind == EmbedTarget::Kind::crossbar) {
+  if (is_crossbar(run.target)) {
     if (run.arc.congestion > 1 || run.routed_check.witness) {
       out.push_back(violation(run.P, n, "crossbar_congestion_one",
                               fmt::format("{}: {}", what,
@@ -169,6 +188,8 @@ std::vector<EmbedInstance> embed_instances(std::int64_t P) {
     if (a > 64 || a * b != P) continue;
     for (const std::int64_t r : {1, 2, 4})
       if (r <= b) out.push_back({{EmbedTarget::Kind::crossbar, a, b}, r});
+    for (const std::int64_t r : {1, 2, 4})
+      if (2 * r <= b) out.push_back({{EmbedTarget::Kind::crossbar_two_groups, a, b}, r});
   }
   return out;
 }
@@ -177,8 +198,9 @@ Coverage FractionalEmbedFamily::coverage() const {
   Coverage c;
   c.parameters =
       "meshes A x B <= 64 x 64 with r1 x r2 in {1x1,1x2,2x1,2x2,2x4,4x2,4x4} (cells in H-tree/"
-      "Hilbert order, snake inside) and crossbars A x B <= 64 x 64 with r in {1,2,4}; s = 2r + 1; "
-      "wormhole; rounds = after splitting congested steps";
+      "Hilbert order, snake inside), crossbars A x B <= 64 x 64 with r in {1,2,4} (2 channels "
+      "each way) and the variant crossbar2g with 2r <= B (two global groups, 2 out, 1 in); "
+      "s = 2r + 1; wormhole; rounds = after splitting congested steps";
   c.properties = {"congestion_twins_agree", "all_nodes_reached", "crossbar_congestion_one",
                   "crossbar_channel_budget", "crossbar_channel_load_one"};
   c.lower_bound = "the schedule's steps (rounds at the bound = edge congestion 1)";

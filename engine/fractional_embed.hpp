@@ -3,18 +3,19 @@
 // "fractional-embed" over every buildable size of a PU count.
 //
 // An embedding target is "mesh:AxB" (reference/embedding/mesh_placement.hpp: r = r1 r2 with
-// A / r1 = B / r2 a power of two; XY routing) or "crossbar:AxB" (A modules of B PUs, two channels;
-// reference/embedding/crossbar_tree.hpp); P must be A B. The broadcast is Figure 2 in lock step on
+// A / r1 = B / r2 a power of two; XY routing), "crossbar:AxB" (A modules of B PUs, two channels
+// each way; reference/embedding/crossbar_tree.hpp) or "crossbar2g:AxB" (the variant with one
+// channel less: two global groups per module, B >= 2r, 2 channels out and 1 in); P must be A B. The broadcast is Figure 2 in lock step on
 // the embedding's tree, embedded with wormhole switching (one schedule step = one round, a
 // transfer's route crossed in its round: the paper's edge congestion) or store-and-forward.
 // Judged, all from the routed paths (checkers/network): the arc and link congestion (fast, and the
 // slow twin which must agree), the routed checker on the rounds as they are (passes only with arc
 // congestion 1), the routed checker after split_congested_rounds (every node must get every
 // packet; its rounds against the schedule's steps are the slowdown), and on crossbars the
-// channel budget (<= 2 partner modules each way) and channel load (1).
+// channel budget (<= 2 partner modules each way; crossbar2g: 2 out, 1 in) and channel load (1).
 // Family "fractional-embed" (p = P, a power of two in 1..4096): instances are the meshes A x B
 // with A, B <= 64 and r1 x r2 in {1x1, 1x2, 2x1, 2x2, 2x4, 4x2, 4x4}, and the crossbars A x B
-// (A, B powers of two <= 64) with r in {1, 2, 4}, r <= B; s = 2r + 1 (two runs and a padded one),
+// (A, B powers of two <= 64) with r in {1, 2, 4}, r <= B (crossbar2g: 2r <= B); s = 2r + 1 (two runs and a padded one),
 // wormhole. Violations: congestion_twins_agree, all_nodes_reached (after the split),
 // crossbar_congestion_one, crossbar_channel_budget, crossbar_channel_load_one. A mesh's congestion
 // above 1 is not a violation (the paper: "often" 1); it is the instance's rounds > lower bound
@@ -40,13 +41,15 @@
 namespace collverify::engine {
 
 struct EmbedTarget {
-  enum class Kind { mesh, crossbar };
+  enum class Kind { mesh, crossbar, crossbar_two_groups };
   Kind kind = Kind::mesh;
   std::int64_t a = 1;
   std::int64_t b = 1;
 };
-// "mesh:8x16", "crossbar:256x64"; InputError naming the text otherwise.
+// "mesh:8x16", "crossbar:256x64", "crossbar2g:256x64"; InputError naming the text otherwise.
 EmbedTarget parse_embed_target(const std::string& text);
+bool is_crossbar(const EmbedTarget& t);     // either crossbar construction
+std::int64_t channels_in(const EmbedTarget& t);  // the incoming channel budget: 2, or 1 for crossbar2g
 std::string describe(const EmbedTarget& t);  // "mesh:8x16"
 
 struct EmbedRun {

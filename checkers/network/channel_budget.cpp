@@ -10,6 +10,11 @@ namespace collverify::network {
 
 ChannelBudgetResult check_channel_budget(const Network& net, const RoutedSchedule& s,
                                          std::int64_t budget) {
+  return check_channel_budget(net, s, budget, budget);
+}
+
+ChannelBudgetResult check_channel_budget(const Network& net, const RoutedSchedule& s,
+                                         std::int64_t out_budget, std::int64_t in_budget) {
   ChannelBudgetResult out;
   if (net.kind() != NetworkKind::hierarchical_crossbar) {
     out.defect = fmt::format("{} is not a hierarchical crossbar", Network::describe(net.spec()));
@@ -47,6 +52,7 @@ ChannelBudgetResult check_channel_budget(const Network& net, const RoutedSchedul
     for (std::int64_t m = 0; m < a && !out.witness; ++m) {
       for (const bool outgoing : {true, false}) {
         const auto& list = (outgoing ? sends : receives)[static_cast<std::size_t>(m)];
+        const std::int64_t budget = outgoing ? out_budget : in_budget;
         if (static_cast<std::int64_t>(list.size()) <= budget) continue;
         ChannelBudgetWitness w;
         w.round = static_cast<std::int64_t>(t);

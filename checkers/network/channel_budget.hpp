@@ -13,7 +13,10 @@
 // order they appeared. A hop that is not an arc is a defect (as in congestion.hpp).
 // Cost: O(total hops + a * budget).
 // Example: crossbar(3, 2, 2), round 0 {0: [M1]}, {0: [M2]}: module 0 sends to 2 modules: within a
-// budget of 2, broken for a budget of 1 at round 0 (partners 1, 2); channel load 1.
+// budget of 2, broken for a budget of 1 at round 0 (partners 1, 2); channel load 1. With budgets
+// 2 out and 1 in it stays within budget (modules 1 and 2 receive from one module each); with
+// modules 1 and 2 each sending to module 0, in rounds 0 and 1, it is broken at round 1 (module 0
+// receives from 2 modules (1, 2)).
 #pragma once
 
 #include <cstdint>
@@ -44,5 +47,8 @@ struct ChannelBudgetResult {
 
 ChannelBudgetResult check_channel_budget(const Network& net, const RoutedSchedule& s,
                                          std::int64_t budget = 2);
+// Separate budgets for the two directions (the variant with one channel less: 2 out, 1 in).
+ChannelBudgetResult check_channel_budget(const Network& net, const RoutedSchedule& s,
+                                         std::int64_t out_budget, std::int64_t in_budget);
 
 }  // namespace collverify::network

@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
+#include <queue>
+#include <tuple>
 #include <stdexcept>
 
 #include "model/error.hpp"
@@ -14,43 +17,113 @@
 
 namespace collverify::embedding {
 
-GroupTree crossbar_tree(std::int64_t a, std::int64_t b, std::int64_t r,
-                        std::vector<std::int64_t>* group_module) {
+namespace {
+
+// The fractional layout of P PUs (reference/fractional/layout.hpp) as groups: heads in preorder,
+// so local groups are consecutive; successors as local group ids or -1.
+struct LocalGroups {
+  std::vector<std::int64_t> head, size, down, right;
+};
+
+LocalGroups local_groups(std::int64_t P, std::int64_t r) {
+  LocalGroups l;
+  if (P < 1) return l;
+  const fractional::LayoutParams lp = fractional::layout_params(fractional::Layout::fractional, P, r);
+  std::vector<fractional::Placement> pl;
+  for (std::int64_t x = 0; x < P; ++x) pl.push_back(fractional::place(lp, x));
+  std::vector<std::int64_t> group_of(static_cast<std::size_t>(P), -1);
+  for (std::int64_t x = 0; x < P; ++x) {
+    if (pl[static_cast<std::size_t>(x)].index == 0) {
+      group_of[static_cast<std::size_t>(x)] = static_cast<std::int64_t>(l.head.size());
+      l.head.push_back(x);
+      l.size.push_back(0);
+    } else {
+      group_of[static_cast<std::size_t>(x)] = group_of[static_cast<std::size_t>(x - 1)];
+    }
+    ++l.size[static_cast<std::size_t>(group_of[static_cast<std::size_t>(x)])];
+  }
+  for (std::size_t g = 0; g < l.head.size(); ++g) {
+    const std::int64_t last = l.head[g] + l.size[g] - 1;
+    const fractional::Placement& p = pl[static_cast<std::size_t>(last)];
+    // The last PU's down is the down head when the group is full (else there is none).
+    l.down.push_back(l.size[g] == r && p.down != fractional::kNoPu
+                         ? group_of[static_cast<std::size_t>(p.down)] : -1);
+    const fractional::Placement& h = pl[static_cast<std::size_t>(l.head[g])];
+    l.right.push_back(h.right != fractional::kNoPu ? group_of[static_cast<std::size_t>(h.right)] : -1);
+  }
+  return l;
+}
+
+void check_sizes(std::int64_t a, std::int64_t b, std::int64_t r, CrossbarVariant variant) {
   if (a < 1) throw InputError(fmt::format("crossbar a = {} has no modules (a >= 1)", a));
   if (r < 1) throw InputError(fmt::format("--r {} is not a group size (r >= 1)", r));
-  if (b < r) {
+  if (variant == CrossbarVariant::one_global_group && b < r) {
     throw InputError(fmt::format("crossbar modules of b = {} PUs cannot hold a group of r = {} (b >= r)", b, r));
   }
-  const GroupTree global = full_fractional_groups(a, r);
-  // The local layout of b - r PUs, as groups (heads in preorder, so local groups are consecutive).
-  std::vector<std::int64_t> local_head;  // local id of each local group's head
-  std::vector<std::int64_t> local_size, local_down, local_right;  // successors as local group ids
-  if (b > r) {
-    const fractional::LayoutParams lp =
-        fractional::layout_params(fractional::Layout::fractional, b - r, r);
-    std::vector<fractional::Placement> pl;
-    for (std::int64_t x = 0; x < b - r; ++x) pl.push_back(fractional::place(lp, x));
-    std::vector<std::int64_t> group_of(static_cast<std::size_t>(b - r), -1);
-    for (std::int64_t x = 0; x < b - r; ++x) {
-      if (pl[static_cast<std::size_t>(x)].index == 0) {
-        group_of[static_cast<std::size_t>(x)] = static_cast<std::int64_t>(local_head.size());
-        local_head.push_back(x);
-        local_size.push_back(0);
-      } else {
-        group_of[static_cast<std::size_t>(x)] = group_of[static_cast<std::size_t>(x - 1)];
-      }
-      ++local_size[static_cast<std::size_t>(group_of[static_cast<std::size_t>(x)])];
+  if (variant == CrossbarVariant::two_global_groups && b < 2 * r) {
+    throw InputError(fmt::format(
+        "crossbar modules of b = {} PUs cannot hold two global groups of r = {} (b >= 2r for the "
+        "variant with one channel less)", b, r));
+  }
+}
+
+// The variant with one channel less (see the header): modules join the global tree in the order
+// of the step their first group's head would get packet 0, each module offering two slots.
+GroupTree two_group_tree(std::int64_t a, std::int64_t b, std::int64_t r,
+                         std::vector<std::int64_t>* group_module) {
+  const LocalGroups local = local_groups(b - 2 * r, r);
+  const auto per_module = static_cast<std::int64_t>(2 + local.head.size());
+  auto gid = [&](std::int64_t m, std::int64_t local_group) { return m * per_module + 2 + local_group; };
+  GroupTree t;
+  t.r = r;
+  for (std::int64_t m = 0; m < a; ++m) {
+    t.size.push_back(r);  // first global group: down = the second one
+    t.down.push_back(m * per_module + 1);
+    t.right.push_back(-1);
+    t.size.push_back(r);  // second global group: down = the local tree
+    t.down.push_back(local.head.empty() ? -1 : gid(m, 0));
+    t.right.push_back(-1);
+    for (std::int64_t k = 0; k < 2; ++k) {
+      if (group_module) group_module->push_back(m);
     }
-    for (std::size_t g = 0; g < local_head.size(); ++g) {
-      const std::int64_t last = local_head[g] + local_size[g] - 1;
-      const fractional::Placement& p = pl[static_cast<std::size_t>(last)];
-      // The last PU's down is the down head when the group is full (else there is none).
-      local_down.push_back(local_size[g] == r && p.down != fractional::kNoPu
-                               ? group_of[static_cast<std::size_t>(p.down)] : -1);
-      const fractional::Placement& h = pl[static_cast<std::size_t>(local_head[g])];
-      local_right.push_back(h.right != fractional::kNoPu ? group_of[static_cast<std::size_t>(h.right)] : -1);
+    for (std::size_t g = 0; g < local.head.size(); ++g) {
+      t.size.push_back(local.size[g]);
+      t.down.push_back(local.down[g] >= 0 ? gid(m, local.down[g]) : -1);
+      t.right.push_back(local.right[g] >= 0 ? gid(m, local.right[g]) : -1);
+      if (group_module) group_module->push_back(m);
     }
   }
+  // Slots (step of the new module's first head, parent module, which group's right slot): the
+  // first group's head of module m at step tau feeds the second group at tau + r, so its right
+  // slot delivers at tau + r + 1 and the second group's at tau + 2r + 1 (group_tree.hpp).
+  using Slot = std::tuple<std::int64_t, std::int64_t, std::int64_t>;
+  std::priority_queue<Slot, std::vector<Slot>, std::greater<Slot>> slots;
+  auto offer = [&](std::int64_t m, std::int64_t tau) {
+    slots.emplace(tau + r + 1, m, 0);
+    slots.emplace(tau + 2 * r + 1, m, 1);
+  };
+  offer(0, 0);
+  for (std::int64_t m = 1; m < a; ++m) {
+    const auto [tau, parent, which] = slots.top();
+    slots.pop();
+    t.right[static_cast<std::size_t>(parent * per_module + which)] = m * per_module;
+    offer(m, tau);
+  }
+  return t;
+}
+
+}  // namespace
+
+GroupTree crossbar_tree(std::int64_t a, std::int64_t b, std::int64_t r,
+                        std::vector<std::int64_t>* group_module, CrossbarVariant variant) {
+  check_sizes(a, b, r, variant);
+  if (variant == CrossbarVariant::two_global_groups) return two_group_tree(a, b, r, group_module);
+  const GroupTree global = full_fractional_groups(a, r);
+  const LocalGroups local = local_groups(b - r, r);
+  const std::vector<std::int64_t>& local_head = local.head;
+  const std::vector<std::int64_t>& local_size = local.size;
+  const std::vector<std::int64_t>& local_down = local.down;
+  const std::vector<std::int64_t>& local_right = local.right;
   const auto per_module = static_cast<std::int64_t>(1 + local_head.size());
   GroupTree t;
   t.r = r;
@@ -92,16 +165,18 @@ GroupTree crossbar_tree(std::int64_t a, std::int64_t b, std::int64_t r,
 }
 
 CrossbarEmbedding embed_fractional_crossbar(std::int64_t a, std::int64_t b, std::int64_t r,
-                                            std::int64_t s, Switching switching) {
+                                            std::int64_t s, Switching switching,
+                                            CrossbarVariant variant) {
   CrossbarEmbedding out;
   out.a = a;
   out.b = b;
   out.r = r;
+  out.variant = variant;
   if (a < 1) throw InputError(fmt::format("crossbar a = {} has no modules (a >= 1)", a));
   if (b < 1) throw InputError(fmt::format("crossbar modules of b = {} PUs hold no PU (b >= 1)", b));
   fractional::validate_broadcast(fractional::BroadcastOptions{
       fractional::Layout::fractional, checked_mul(a, b, "the crossbar a x b"), r, s, false});
-  out.tree = crossbar_tree(a, b, r, &out.group_module);
+  out.tree = crossbar_tree(a, b, r, &out.group_module, variant);
   const network::Network net = network::Network::hierarchical_crossbar(a, b, std::min<std::int64_t>(2, b));
   const std::vector<std::int64_t> steps = group_first_steps(out.tree);
   for (std::size_t k = 0; k < steps.size(); ++k) out.depth = std::max(out.depth, steps[k] + out.tree.size[k] - 1);

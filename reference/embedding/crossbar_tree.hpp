@@ -20,7 +20,19 @@
 // Numbering: PU id = node id = l + b m (the placement is the identity). The broadcast is Figure 2
 // in lock step on this tree (fractional::run_lock_step), embedded with the crossbar routing of
 // embed.hpp (gateways 0 and 1).
-// Cost: O(a b) for the tree, O(a b s) for the schedule.
+// The variant with one channel less (the section's last paragraph, CrossbarVariant::
+// two_global_groups, b >= 2r): "Use two global groups per module. The first one links to the
+// second one and one other module. The second one links to the local tree and possibly to one
+// other module." Module m's first global group is PUs 0..r-1, its second r..2r-1 (the first's
+// down successor), and the local layout holds the other b - 2r PUs (the second's down
+// successor). The right slots of the two global groups take other modules' first groups: the
+// module tree is built greedily, module 1, 2, ... each taking the slot that reaches it first
+// (the first group's head of a module reached at step tau offers its right slot at tau + r + 1,
+// the second group's at tau + 2r + 1; ties: earlier parent module, first group first). So a
+// module sends to at most 2 other modules and receives from 1 (its parent): three channels
+// instead of four. The extra depth against the construction above is measured per size
+// (docs/RESULTS-fractional.md; the section's "(r + 1) log b": docs/ERRATA.md E47).
+// Cost: O(a b) for the tree (O(a log a) for the slots), O(a b s) for the schedule.
 // Modules of b = 1 PU have one gateway (hierarchical_crossbar(a, 1, 1)); the budget is still 2.
 // Example: a = 4, b = 3, r = 1: the global tree is 0 -down-> 1 -down-> 2 and 0 -right-> 3 (modules);
 // module 1 feeds its own local tree (PUs 4, 5) through its free right slot; leaf module 2 feeds
@@ -38,8 +50,14 @@
 
 namespace collverify::embedding {
 
+enum class CrossbarVariant {
+  one_global_group,   // the section's construction: 2 channels each way per module
+  two_global_groups,  // "one less connection per module": 2 out, 1 in
+};
+
 struct CrossbarEmbedding {
   std::int64_t a = 1, b = 1, r = 1;
+  CrossbarVariant variant = CrossbarVariant::one_global_group;
   GroupTree tree;                  // groups module by module: global group, then local groups
   std::vector<std::int64_t> group_module;  // the module of each group
   Schedule schedule;               // Figure 2 in lock step on `tree`, PU id = node id
@@ -48,12 +66,14 @@ struct CrossbarEmbedding {
   std::int64_t plain_depth = 0;    // d + 1 of the plain fractional layout of P = a b
 };
 
-// The tree alone (InputError naming a, b or r: a < 1, r < 1, b < r).
+// The tree alone (InputError naming a, b or r: a < 1, r < 1, b < r; b < 2r for the variant).
 GroupTree crossbar_tree(std::int64_t a, std::int64_t b, std::int64_t r,
-                        std::vector<std::int64_t>* group_module = nullptr);
+                        std::vector<std::int64_t>* group_module = nullptr,
+                        CrossbarVariant variant = CrossbarVariant::one_global_group);
 
 // InputError as above, s < 1, or a schedule over the memory budget (with the estimate).
 CrossbarEmbedding embed_fractional_crossbar(std::int64_t a, std::int64_t b, std::int64_t r,
-                                            std::int64_t s, Switching switching = Switching::wormhole);
+                                            std::int64_t s, Switching switching = Switching::wormhole,
+                                            CrossbarVariant variant = CrossbarVariant::one_global_group);
 
 }  // namespace collverify::embedding

@@ -53,6 +53,32 @@ TEST(ChannelBudget, ThirdIncomingChannelInALaterRound) {
   EXPECT_EQ(r.max_in, 3);
 }
 
+// Separate budgets (the variant with one channel less: 2 out, 1 in).
+TEST(ChannelBudget, SeparateOutAndInBudgets) {
+  const Network net = Network::hierarchical_crossbar(3, 2, 2);
+  const Direction m0 = net.parse_direction("M0");
+  const Direction m1 = net.parse_direction("M1");
+  const Direction m2 = net.parse_direction("M2");
+  // The header example: module 0 sends to 1 and 2; every module receives from at most one.
+  const RoutedSchedule fan_out = schedule_on(net, {{{0, {m1}, {{0, 0}}}, {0, {m2}, {{0, 0}}}}});
+  EXPECT_FALSE(check_channel_budget(net, fan_out, 2, 1).witness);
+  ASSERT_TRUE(check_channel_budget(net, fan_out, 1, 2).witness);
+  EXPECT_TRUE(check_channel_budget(net, fan_out, 1, 2).witness->outgoing);
+  // Modules 1 and 2 each send to module 0, in rounds 0 and 1: two incoming partners.
+  const RoutedSchedule fan_in = schedule_on(net, {{{2, {m0}, {{0, 0}}}}, {{4, {m0}, {{0, 0}}}}});
+  EXPECT_FALSE(check_channel_budget(net, fan_in, 2, 2).witness);
+  EXPECT_FALSE(check_channel_budget(net, fan_in, 1, 2).witness);
+  const ChannelBudgetResult bad = check_channel_budget(net, fan_in, 2, 1);
+  ASSERT_TRUE(bad.witness);
+  EXPECT_EQ(bad.witness->round, 1);
+  EXPECT_EQ(bad.witness->module, 0);
+  EXPECT_FALSE(bad.witness->outgoing);
+  EXPECT_EQ(bad.witness->partners, (std::vector<std::int64_t>{1, 2}));
+  EXPECT_NE(bad.witness->message.find("module 0 receives from 2 modules (1, 2), over the budget of 1"),
+            std::string::npos)
+      << bad.witness->message;
+}
+
 TEST(ChannelBudget, ChannelLoadCountsBothGateways) {
   // Module 0 -> module 1 twice in one round, through gateways 0 and 1: two arcs, one channel.
   const Network net = Network::hierarchical_crossbar(2, 2, 2);
