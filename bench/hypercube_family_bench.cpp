@@ -3,7 +3,8 @@
 //   hypercube_family_bench aab D [REPS]   AAB generic tree: the construction, the structural
 //                                        rule (*) (check_aab_generic_tree, median of REPS) and the
 //                                        full simulation of the 2^D translated trees through the
-//                                        routed checker (judge_aab_tree: (*) + simulation, once)
+//                                        routed checker (judge_aab_tree: (*) + simulation, once,
+//                                        asking a stop flag before each round as the family does)
 //   hypercube_family_bench aab D REPS JOBS   the same, the simulation split over JOBS threads by
 //                                        origin (engine/aab_split.hpp; JOBS 1: the single-threaded
 //                                        checker); prints the process's CPU seconds too
@@ -16,6 +17,7 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -84,7 +86,11 @@ int main(int argc, char** argv) {
     const int jobs = argc > 4 ? std::max(1, std::atoi(argv[4])) : 1;
     t = now();
     const double cpu = cpu_seconds();
-    const auto j = ce::judge_aab_tree(tree, jobs);
+    // Asked before each round as the family asks Ctrl-C's flag (never set here).
+    const std::atomic<bool> stop_flag{false};
+    const auto j = ce::judge_aab_tree(tree, jobs, [&stop_flag] {
+      return stop_flag.load(std::memory_order_relaxed);
+    });
     print(j, now() - t);
     fmt::print("aab d={} jobs={}: simulation {:.3f} s CPU (all threads)\n", d, jobs,
                cpu_seconds() - cpu);

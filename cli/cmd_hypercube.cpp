@@ -178,7 +178,8 @@ void register_hypercube_commands(const CommandTree& tree) {
   v->add_option("--algo", va->algos,
                 "comma list of oab, oab-1port, aab, oas, aas, aas-3phase (default all; AAS up to "
                 "d = 11, skipped above unless named)");
-  tree.commands->push_back({v, [va](const CommandContext& ctx) { return run_verify(*va, ctx); }});
+  // Graceful: Ctrl-C stops between simulated rounds and the reports of what finished are written.
+  tree.commands->push_back({v, [va](const CommandContext& ctx) { return run_verify(*va, ctx); }, true});
 }
 
 ConstructionSummary campaign_hypercube(const CampaignOptions& c, bool& complete) {

@@ -2,6 +2,7 @@
 
 #include "checkers/network/routed_split.hpp"
 #include "engine/work_pool.hpp"
+#include "model/error.hpp"
 #include "model/network/network.hpp"
 #include "reference/hypercube/aab.hpp"
 
@@ -20,14 +21,34 @@ std::int64_t aab_split_bytes(const net::Network& cube, const net::RoutedHeader& 
                                  static_cast<std::int64_t>(net::split_origins(cube, h, jobs).size()) - 1);
 }
 
+void drop_unfinished_witness(net::RoutedResult& r) {
+  if (r.witness && (r.witness->property == net::RoutedProperty::completeness ||
+                    r.witness->property == net::RoutedProperty::lower_bound)) {
+    r.witness.reset();
+  }
+}
+
 net::RoutedResult simulate_aab_split(const hypercube::GenericTree& tree, const net::RoutedHeader& h,
                                      net::RoutedCheckOptions options, int jobs) {
+  AabSplitRun run = simulate_aab_split(tree, h, options, jobs, {});
+  CV_ASSERT(!run.interrupted, "no stop, no interruption");
+  return std::move(run.simulation);
+}
+
+AabSplitRun simulate_aab_split(const hypercube::GenericTree& tree, const net::RoutedHeader& h,
+                               net::RoutedCheckOptions options, int jobs,
+                               const std::function<bool()>& stop) {
   const net::Network cube = net::Network::hypercube(tree.d);
   net::RoutedSplitCheck check(cube, h, options, net::split_origins(cube, h, jobs));
   const auto by_round = hypercube::aab_edges_by_round(tree);
   PoolOptions pool;
   pool.jobs = jobs;
+  AabSplitRun run;
   for (std::int64_t r = 0; r < tree.rounds; ++r) {
+    if (stop && stop()) {
+      run.interrupted = true;
+      break;
+    }
     check.begin_round(r);
     run_items(check.parts(), pool, [&](std::size_t k) {
       hypercube::stream_aab_round_sends(by_round, r, check.first_origin(k), check.end_origin(k),
@@ -36,7 +57,9 @@ net::RoutedResult simulate_aab_split(const hypercube::GenericTree& tree, const n
     });
     check.end_round();
   }
-  return check.finish();
+  run.simulation = check.finish();
+  if (run.interrupted) drop_unfinished_witness(run.simulation);
+  return run;
 }
 
 }  // namespace collverify::engine

@@ -10,6 +10,7 @@
 #include "checkers/hypercube/schedule_audits.hpp"
 #include "checkers/network/network_bounds.hpp"
 #include "engine/aab_split.hpp"
+#include "engine/work_pool.hpp"
 #include "model/error.hpp"
 #include "model/network/network.hpp"
 #include "reference/hypercube/aab.hpp"
@@ -26,11 +27,19 @@ namespace net = network;
 
 namespace {
 
-// Passes every call on to both sinks (the structural audit may be absent).
+// Thrown by the tee before a round when the stop says yes; caught by judge_hypercube_stream. The
+// producers (reference/hypercube) only loop over rounds, so the stream ends between two rounds
+// and the checker's state is that of the rounds streamed.
+struct StreamStopped {};
+
+// Passes every call on to both sinks (the structural audit may be absent), and asks the stop (if
+// any) before each round.
 class Tee final : public net::RoutedSink {
  public:
-  Tee(net::RoutedSink* a, net::RoutedSink& b) : a_(a), b_(b) {}
+  Tee(net::RoutedSink* a, net::RoutedSink& b, const HypercubeStop& stop)
+      : a_(a), b_(b), stop_(stop) {}
   void begin_round(std::int64_t r) override {
+    if (stop_ && stop_()) throw StreamStopped{};
     if (a_ != nullptr) a_->begin_round(r);
     b_.begin_round(r);
   }
@@ -51,6 +60,7 @@ class Tee final : public net::RoutedSink {
  private:
   net::RoutedSink* a_;
   net::RoutedSink& b_;
+  const HypercubeStop& stop_;
 };
 
 net::Collective collective_of(HypercubeAlgo a) {
@@ -162,7 +172,8 @@ bool HypercubeJudgement::structural_ok() const { return !structural.has_value();
 
 HypercubeJudgement judge_hypercube_stream(HypercubeAlgo algo, int d,
                                           const std::function<void(net::RoutedSink&)>& produce,
-                                          hk::HypercubeVerdict tree_verdict) {
+                                          hk::HypercubeVerdict tree_verdict,
+                                          const HypercubeStop& stop) {
   HypercubeJudgement j;
   j.algo = algo;
   j.d = d;
@@ -170,10 +181,18 @@ HypercubeJudgement judge_hypercube_stream(HypercubeAlgo algo, int d,
   const net::Network cube = net::Network::hypercube(d);
   net::RoutedChecker checker(cube, header_of_algo(algo), {j.lower_bound});
   auto audit = audit_of(algo, d);
-  Tee tee(audit.get(), checker);
-  produce(tee);
+  Tee tee(audit.get(), checker, stop);
+  try {
+    produce(tee);
+  } catch (const StreamStopped&) {
+    j.interrupted = true;
+  }
   j.simulation = checker.finish();
   j.structural = tree_verdict;
+  if (j.interrupted) {
+    drop_unfinished_witness(j.simulation);
+    return j;  // a streamed audit saw only some rounds: no verdict of its own
+  }
   if (!j.structural && audit) j.structural = audit->finish();
   return j;
 }
@@ -185,41 +204,45 @@ HypercubeJudgement judge_hypercube_schedule(HypercubeAlgo algo, const net::Route
                                 [&](net::RoutedSink& sink) { net::replay(s, sink); });
 }
 
-HypercubeJudgement judge_aab_tree(const hc::GenericTree& tree, int jobs) {
+HypercubeJudgement judge_aab_tree(const hc::GenericTree& tree, int jobs, const HypercubeStop& stop) {
   if (jobs > 1) {
     HypercubeJudgement j;
     j.algo = HypercubeAlgo::aab;
     j.d = tree.d;
     j.lower_bound = hypercube_round_bound(HypercubeAlgo::aab, tree.d);
     j.structural = hk::check_aab_generic_tree(tree);
-    j.simulation = simulate_aab_split(tree, header_of_algo(HypercubeAlgo::aab), {j.lower_bound}, jobs);
+    AabSplitRun run =
+        simulate_aab_split(tree, header_of_algo(HypercubeAlgo::aab), {j.lower_bound}, jobs, stop);
+    j.simulation = std::move(run.simulation);
+    j.interrupted = run.interrupted;
     return j;
   }
   return judge_hypercube_stream(HypercubeAlgo::aab, tree.d,
                                 [&](net::RoutedSink& sink) { hc::stream_aab_tree(tree, sink); },
-                                hk::check_aab_generic_tree(tree));
+                                hk::check_aab_generic_tree(tree), stop);
 }
 
-HypercubeJudgement judge_oas_tree(const hc::OasTree& tree) {
+HypercubeJudgement judge_oas_tree(const hc::OasTree& tree, const HypercubeStop& stop) {
   return judge_hypercube_stream(HypercubeAlgo::oas, tree.d,
                                 [&](net::RoutedSink& sink) { hc::stream_oas_tree(tree, 0, sink); },
-                                hk::check_oas_tree(tree.d, tree.parent));
+                                hk::check_oas_tree(tree.d, tree.parent), stop);
 }
 
-HypercubeJudgement judge_hypercube(HypercubeAlgo algo, int d, int jobs) {
+HypercubeJudgement judge_hypercube(HypercubeAlgo algo, int d, int jobs, const HypercubeStop& stop) {
   switch (algo) {
     case HypercubeAlgo::oab:
     case HypercubeAlgo::oab_1port:
-      return judge_hypercube_stream(algo, d,
-                                    [&](net::RoutedSink& sink) { hc::stream_oab(d, 0, sink); });
-    case HypercubeAlgo::aab: return judge_aab_tree(hc::aab_generic_tree(d), jobs);
-    case HypercubeAlgo::oas: return judge_oas_tree(hc::oas_tree(d));
+      return judge_hypercube_stream(
+          algo, d, [&](net::RoutedSink& sink) { hc::stream_oab(d, 0, sink); }, std::nullopt, stop);
+    case HypercubeAlgo::aab: return judge_aab_tree(hc::aab_generic_tree(d), jobs, stop);
+    case HypercubeAlgo::oas: return judge_oas_tree(hc::oas_tree(d), stop);
     case HypercubeAlgo::aas:
     case HypercubeAlgo::aas_3phase: {
       const auto variant =
           algo == HypercubeAlgo::aas ? hc::AasVariant::optimal : hc::AasVariant::three_phase;
       return judge_hypercube_stream(
-          algo, d, [&](net::RoutedSink& sink) { hc::stream_aas(variant, d, sink); });
+          algo, d, [&](net::RoutedSink& sink) { hc::stream_aas(variant, d, sink); }, std::nullopt,
+          stop);
     }
   }
   throw InputError("unknown hypercube algorithm");
@@ -246,7 +269,9 @@ std::vector<Violation> hypercube_violations(const HypercubeJudgement& j) {
     v.n = n;
     v.message = fmt::format("{} simulation (N = {}): {}", name, std::int64_t{1} << j.d, v.message);
     out.push_back(std::move(v));
-  } else if (!reported_only && j.simulation.rounds != j.lower_bound) {
+  }
+  if (j.interrupted) return out;  // rounds and agreement need the whole simulation
+  if (!j.simulation.witness && !reported_only && j.simulation.rounds != j.lower_bound) {
     Violation v;
     v.property = "rounds_above_bound";
     v.p = j.d;
@@ -381,20 +406,32 @@ std::string HypercubeFamily::what(std::int64_t d) const {
 Outcome HypercubeFamily::check(std::int64_t d, const CheckContext& context) const {
   const auto start = std::chrono::steady_clock::now();
   Outcome out;
+  const std::atomic<bool>* flag = context.stop;
+  const HypercubeStop stop = [flag] { return stop_requested(flag); };
   for (HypercubeAlgo a : algos_for(d)) {
-    const HypercubeJudgement j = judge_hypercube(a, static_cast<int>(d), context.threads);
+    if (stop()) {
+      out.complete = false;
+      break;
+    }
+    const HypercubeJudgement j = judge_hypercube(a, static_cast<int>(d), context.threads, stop);
     std::vector<Violation> v = hypercube_violations(j);
+    for (auto& x : v) out.violations.push_back(std::move(x));
+    if (j.interrupted) {  // not an instance checked; its witness, if any, is kept above
+      out.complete = false;
+      break;
+    }
     const Status s = v.empty() ? Status::pass : Status::fail;
     out.instance_results.push_back({d, index_of(a), s, j.simulation.rounds, j.lower_bound});
     ++out.instances;
-    for (auto& x : v) out.violations.push_back(std::move(x));
   }
   {
     const std::lock_guard<std::mutex> lock(seen_mutex_);
     seen_[d] = out.instance_results;
   }
   std::sort(out.violations.begin(), out.violations.end());
-  out.status = out.violations.empty() ? Status::pass : Status::fail;
+  out.status = !out.violations.empty() ? Status::fail
+               : out.complete          ? Status::pass
+                                       : Status::inconclusive;  // not a pass: stopped inside
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

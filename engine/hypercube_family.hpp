@@ -65,6 +65,10 @@ std::int64_t hypercube_round_bound(HypercubeAlgo a, int d);
 network::RoutedSchedule hypercube_header(HypercubeAlgo a, int d, std::int64_t root);
 void stream_hypercube(HypercubeAlgo a, int d, std::int64_t root, network::RoutedSink& sink);
 
+// Asked once before each simulated round (engine/aab_split.hpp); empty: never stops. The
+// family asks the run's stop flag (Ctrl-C).
+using HypercubeStop = std::function<bool()>;
+
 // One algorithm judged both ways on one d.
 struct HypercubeJudgement {
   HypercubeAlgo algo = HypercubeAlgo::oab;
@@ -72,6 +76,11 @@ struct HypercubeJudgement {
   hypercube_check::HypercubeVerdict structural;  // nullopt: the structural rules hold
   network::RoutedResult simulation;              // the routed checker's result
   std::int64_t lower_bound = 0;
+  // The stop said yes before the last round: `simulation` covers the rounds streamed and keeps
+  // only a witness found in them (the one a whole run gives: rounds are judged in order);
+  // `structural` is only a tree check made before the stream (AAB, OAS), never a streamed audit.
+  // No verdict on the rest: hypercube_violations reports the witnesses found and nothing else.
+  bool interrupted = false;
   // The simulation's verdict: no witness and (but for aas_3phase) rounds at the bound.
   bool simulation_ok() const;
   // aas_3phase: the structural rule must reject (idle links); others: it must accept.
@@ -84,15 +93,17 @@ struct HypercubeJudgement {
 // first. Root 0 for the one-to-all algorithms.
 HypercubeJudgement judge_hypercube_stream(
     HypercubeAlgo algo, int d, const std::function<void(network::RoutedSink&)>& produce,
-    hypercube_check::HypercubeVerdict tree_verdict = std::nullopt);
+    hypercube_check::HypercubeVerdict tree_verdict = std::nullopt, const HypercubeStop& stop = {});
 // A routed schedule of `algo` (e.g. a mutant), replayed.
 HypercubeJudgement judge_hypercube_schedule(HypercubeAlgo algo, const network::RoutedSchedule& s);
 // jobs > 1: the simulation split over the jobs by origin (engine/aab_split.hpp); same result.
-HypercubeJudgement judge_aab_tree(const hypercube::GenericTree& tree, int jobs = 1);
-HypercubeJudgement judge_oas_tree(const hypercube::OasTree& tree);
+HypercubeJudgement judge_aab_tree(const hypercube::GenericTree& tree, int jobs = 1,
+                                  const HypercubeStop& stop = {});
+HypercubeJudgement judge_oas_tree(const hypercube::OasTree& tree, const HypercubeStop& stop = {});
 // The construction of `algo` for d (reference/hypercube), judged.
 // `jobs` is used by AAB only (judge_aab_tree).
-HypercubeJudgement judge_hypercube(HypercubeAlgo algo, int d, int jobs = 1);
+HypercubeJudgement judge_hypercube(HypercubeAlgo algo, int d, int jobs = 1,
+                                   const HypercubeStop& stop = {});
 
 // The judgement as report violations (empty when it holds): the structural witness, the
 // simulation witness, rounds off the bound, and structural_vs_simulation when they disagree.
@@ -112,6 +123,9 @@ class HypercubeFamily final : public Family {
   std::string what(std::int64_t d) const override;
   // d >= kAabSplitMinDimension with AAB among the algorithms: its simulation takes every job.
   bool alone(std::int64_t d) const override;
+  // Stops between simulated rounds once context.stop is set (alone or in the pool: AAS at d = 11
+  // takes about a minute): the outcome is then incomplete, with the algorithms finished before
+  // and any witness found so far (docs/DESIGN.md "Interruption").
   Outcome check(std::int64_t d, const CheckContext& context) const override;
   // Adds the rounds-against-bound table of the largest d to the coverage and the pictures
   // (AAB generic tree, OAS tree) of a small d for the reports.

@@ -12,6 +12,8 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <thread>
 #include <utility>
@@ -95,6 +97,31 @@ TEST(SignalCli, TermAndHupStopAVerifyRunLikeInt) {
     EXPECT_EQ(e.code, 3) << "signal " << signo;
     EXPECT_LT(e.after_signal, kStopSeconds) << "signal " << signo;
     EXPECT_TRUE(fs::exists(d / "r" / "summary.json")) << "signal " << signo;
+    fs::remove_all(d);
+  }
+}
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Was ended at once with no reports (verify hypercube did not stop gracefully), and the AAB
+// simulation of one d (d = 16: about 80 s, run alone on every job) did not look at the stop flag.
+// d = 15 takes several seconds on one or two jobs; the stop is asked before each of its 2185
+// rounds, split (--jobs 2) or not (--jobs 1).
+TEST(SignalCli, HypercubeAabStopsBetweenRoundsAndWritesItsReports) {
+  for (const int jobs : {1, 2}) {
+    const fs::path d = temp_dir("hypercube" + std::to_string(jobs));
+    const Ended e = run_and_signal({"verify", "hypercube", "--d", "15", "--algo", "aab", "--jobs",
+                                    std::to_string(jobs), "--report", (d / "r").string()},
+                                   {{1.0, SIGINT}}, 10.0, d / "log");
+    EXPECT_EQ(e.code, 3) << "jobs " << jobs << ": " << read_file(d / "log");
+    EXPECT_LT(e.after_signal, kStopSeconds) << "jobs " << jobs;
+    const std::string summary = read_file(d / "r" / "summary.json");
+    EXPECT_NE(summary.find("\"complete\": false"), std::string::npos) << "jobs " << jobs << summary;
+    EXPECT_NE(summary.find("\"not_checked_p\": \"15\""), std::string::npos) << summary;
+    EXPECT_EQ(summary.find("\"verdict\": \"pass\""), std::string::npos) << summary;
     fs::remove_all(d);
   }
 }

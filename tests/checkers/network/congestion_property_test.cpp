@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
 #include <map>
 
 #include "checkers/network/congestion.hpp"
@@ -13,16 +14,25 @@
 namespace collverify::network {
 namespace {
 
+// Two or more nodes: a draw of one node (a 1 x 1 crossbar, sides all 1: about 12 % of the cases at
+// RapidCheck's small sizes, where every hop is a defect) is lifted, one side drawn again from 2
+// up, rather than discarded or drawn again (which can loop for ever at size 0). One node is
+// judged in one_node_test.cpp.
 Network random_network() {
   const int kind = *rc::gen::inRange(0, 4);
   if (kind == 0) return Network::hypercube(*rc::gen::inRange<std::int64_t>(1, 4));
   if (kind == 1) {
-    const auto b = *rc::gen::inRange<std::int64_t>(1, 4);
-    return Network::hierarchical_crossbar(*rc::gen::inRange<std::int64_t>(1, 4), b,
-                                          *rc::gen::inRange<std::int64_t>(1, std::min<std::int64_t>(b, 2) + 1));
+    auto b = *rc::gen::inRange<std::int64_t>(1, 4);
+    const auto a = *rc::gen::inRange<std::int64_t>(1, 4);
+    const auto channels = *rc::gen::inRange<std::int64_t>(1, std::min<std::int64_t>(b, 2) + 1);
+    if (a * b < 2) b = *rc::gen::inRange<std::int64_t>(2, 4);
+    return Network::hierarchical_crossbar(a, b, channels);
   }
   std::vector<std::int64_t> sides;
   for (int i = *rc::gen::inRange(1, 3); i > 0; --i) sides.push_back(*rc::gen::inRange<std::int64_t>(1, 5));
+  if (std::all_of(sides.begin(), sides.end(), [](std::int64_t x) { return x == 1; })) {
+    sides[*rc::gen::inRange<std::size_t>(0, sides.size())] = *rc::gen::inRange<std::int64_t>(2, 5);
+  }
   return kind == 2 ? Network::mesh(sides) : Network::torus(sides);
 }
 

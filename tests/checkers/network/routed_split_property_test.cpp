@@ -137,26 +137,10 @@ RoutedHeader split_header(const Network& net, bool simple_model) {
 
 }  // namespace
 
-// A random network of at least two nodes (one node has one part). random_spec() draws one-node
-// networks most of the time at RapidCheck's small sizes (inRange leans to its low end there), so
-// discarding them (RC_PRE) made RapidCheck give up with some seeds ("Gave up after 82 tests"),
-// and drawing again can loop for ever at size 0. A one-node draw is lifted instead: one random
-// side (or the dimension / node count) is drawn again from 2 up.
+// A random network of at least two nodes (one node has one part): random_spec_of_two_or_more
+// (routed_random.hpp) lifts a one-node draw instead of discarding it.
 namespace {
-Network network_of_two_or_more() {
-  NetworkSpec spec = random_spec();
-  if (Network::from_spec(spec).nodes() < 2) {
-    if (spec.kind == NetworkKind::hypercube) {
-      spec.params = {*rc::gen::inRange<std::int64_t>(1, 5)};
-    } else if (spec.kind == NetworkKind::fully_connected) {
-      spec.params = {*rc::gen::inRange<std::int64_t>(2, 7)};
-    } else {
-      const auto k = *rc::gen::inRange<std::size_t>(0, spec.params.size());
-      spec.params[k] = *rc::gen::inRange<std::int64_t>(2, 5);
-    }
-  }
-  return Network::from_spec(spec);
-}
+Network network_of_two_or_more() { return Network::from_spec(random_spec_of_two_or_more()); }
 }  // namespace
 
 RC_GTEST_PROP(RoutedSplitProperty, AgreesOnGreedySchedulesAndTheirMutants, ()) {
