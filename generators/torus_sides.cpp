@@ -28,7 +28,8 @@ std::int64_t parse_side(const std::string& word, const std::string& item) {
     throw InputError(fmt::format("--sides: '{}' in '{}' is not a side (an integer >= 1)", word, item));
   }
   if (v < 1 || v > kMaxSide) {
-    throw InputError(fmt::format("--sides: side {} ('{}' in '{}') is not in 1..{}", v, word, item, kMaxSide));
+    throw InputError(fmt::format("--sides: side {} ('{}' in '{}') is not in 1..{}", v, word, item,
+                                 kMaxSide));
   }
   return v;
 }
@@ -97,7 +98,8 @@ std::vector<TorusSides> parse_torus_sides(const std::string& text) {
 TorusSides parse_one_torus(const std::string& text, const std::string& command) {
   const std::vector<TorusSides> tori = parse_torus_sides(text);
   if (tori.size() != 1) {
-    throw InputError(fmt::format("--sides '{}' names {} tori; {} takes one", text, tori.size(), command));
+    throw InputError(
+        fmt::format("--sides '{}' names {} tori; {} takes one", text, tori.size(), command));
   }
   return tori[0];
 }

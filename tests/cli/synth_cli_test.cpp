@@ -129,7 +129,8 @@ TEST(SynthCli, BadInputExits2NamingTheValue) {
       {"--sides 7", "(1 dimension given"},
       {"--sides 4x", "'' in '4x' is not a side"},
       {"--sides 3x4.5", "'4.5' in '3x4.5' is not a side"},
-      {"--sides 3x99999999999", "side 99999999999 ('99999999999' in '3x99999999999') is not in 1..2147483648"},
+      {"--sides 3x99999999999",
+       "side 99999999999 ('99999999999' in '3x99999999999') is not in 1..2147483648"},
   };
   for (const auto& [args, named] : cases) {
     const CliRun r = run("synth tadt " + args);

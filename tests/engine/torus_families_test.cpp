@@ -124,7 +124,8 @@ TEST(TorusHamiltonFamily, StreamedScheduleIsTheMaterialisedOne) {
 class FirstRound final : public network::RoutedSink {
  public:
   struct Done {};
-  explicit FirstRound(const network::Network& n) : net_(n), reached_(static_cast<std::size_t>(n.nodes()), 0) {}
+  explicit FirstRound(const network::Network& n)
+      : net_(n), reached_(static_cast<std::size_t>(n.nodes()), 0) {}
   void begin_round(std::int64_t r) override {
     if (r > 0) throw Done{};
   }
