@@ -9,36 +9,32 @@
 #include <memory>
 
 #include "cli/parse.hpp"
+#include "generators/torus_sides.hpp"
 #include "model/error.hpp"
 #include "model/network/network.hpp"
 #include "proofs/tadt_synth.hpp"
 
 namespace collverify::cli {
 
-std::vector<std::int64_t> parse_synth_sides(const std::string& text) {
-  std::vector<std::string> parts{""};
-  for (const char c : text) {
-    if (c == 'x' || c == 'X') {
-      parts.emplace_back();
-    } else {
-      parts.back() += c;
-    }
-  }
-  if (parts.size() < 2 || parts.size() > 3) {
-    throw InputError(fmt::format("--sides '{}' is not AxB or AxBxC (e.g. 4x6, 3x3x3)", text));
-  }
-  std::vector<std::int64_t> sides;
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    sides.push_back(parse_int(fmt::format("--sides '{}' side {}", text, i + 1), parts[i], 1));
-  }
-  return sides;
-}
-
 namespace {
 
 namespace nw = network;
 namespace pf = proofs;
 using nlohmann::json;
+
+// --sides through the one parser (generators/torus_sides.hpp), then what synth tadt takes: one
+// torus or mesh of 2 or 3 dimensions (the encoding's lower bound and symmetric queries are
+// written for those; 1D and 4D are refused, as they always were).
+std::vector<std::int64_t> synth_sides(const std::string& text) {
+  const TorusSides sides = parse_one_torus(text, "synth tadt");
+  if (sides.size() < 2 || sides.size() > 3) {
+    throw InputError(fmt::format(
+        "--sides '{}' is not AxB or AxBxC: synth tadt takes a 2D or 3D torus or mesh ({} "
+        "dimension{} given; e.g. 4x6, 3x3x3)",
+        text, sides.size(), sides.size() == 1 ? "" : "s"));
+  }
+  return sides;
+}
 
 struct SynthArgs {
   std::string sides;
@@ -132,7 +128,7 @@ int run_synth_tadt(const SynthArgs& a) {
   require_one_of("--format", a.format, {"text", "json"});
   pf::require_rlimit(a.rlimit);
   const nw::NetworkSpec spec{a.mesh ? nw::NetworkKind::mesh : nw::NetworkKind::torus,
-                             parse_synth_sides(a.sides)};
+                             synth_sides(a.sides)};
   pf::require_tadt_size(spec);
   const nw::Network net = nw::Network::from_spec(spec);
   pf::TadtSynthOptions o;

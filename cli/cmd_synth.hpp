@@ -4,16 +4,9 @@
 // height proved minimal), 1 Z3's tree failed the re-check, 2 bad input, 3 inconclusive.
 #pragma once
 
-#include <cstdint>
-#include <string>
-#include <vector>
-
 #include "cli/command.hpp"
 
 namespace collverify::cli {
-
-// --sides: "AxB" or "AxBxC", every side an integer >= 1; InputError naming the text and the side.
-std::vector<std::int64_t> parse_synth_sides(const std::string& text);
 
 void register_synth_commands(const CommandTree& tree);
 

@@ -81,12 +81,8 @@ class TableSink final : public network::RoutedSink {
 
 int run_schedule(const ScheduleArgs& a) {
   const engine::TorusAlgo algo = engine::parse_torus_algo(a.algo);
-  const auto tori = parse_torus_sides(a.sides);
-  if (tori.size() != 1) {
-    throw InputError(fmt::format("--sides '{}' names {} tori; schedule torus takes one", a.sides, tori.size()));
-  }
-  const TorusSides& sides = tori[0];
-  const auto family = engine::make_torus_family(algo, tori);
+  const TorusSides sides = parse_one_torus(a.sides, "schedule torus");
+  const auto family = engine::make_torus_family(algo, {sides});
   if (a.format != "json" && a.format != "table" && a.format != "svg") {
     throw InputError(fmt::format("--format '{}' is not json, table or svg", a.format));
   }

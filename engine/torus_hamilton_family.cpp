@@ -7,6 +7,7 @@
 
 #include "model/error.hpp"
 #include "model/int_math.hpp"
+#include "model/memory.hpp"
 #include "model/network/network.hpp"
 #include "reference/torus/hamilton_aab.hpp"
 #include "reference/torus/hamilton_cycles.hpp"
@@ -17,8 +18,6 @@ namespace net = network;
 
 namespace {
 
-constexpr std::int64_t kMaterialisedMaxNodes = std::int64_t{1} << 16;
-
 std::int64_t nodes_of(const TorusSides& sides) {
   std::int64_t n = 1;
   for (std::int64_t s : sides) n *= s;
@@ -26,6 +25,26 @@ std::int64_t nodes_of(const TorusSides& sides) {
 }
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+// The capacity std::vector reaches when grown by push_back to n elements (libstdc++ doubles
+// from 1).
+std::int64_t grown_capacity(std::int64_t n) {
+  std::int64_t c = 1;
+  while (c < n) c *= 2;
+  return c;
+}
+
+// The heap chunk glibc's malloc takes for a request of `bytes`: the request plus an 8-byte
+// header, rounded up to 16, at least 32.
+constexpr std::int64_t malloc_chunk(std::int64_t bytes) {
+  const std::int64_t c = (bytes + 8 + 15) / 16 * 16;
+  return c < 32 ? 32 : c;
+}
+
+// One materialised one-hop, one-packet transmission: its slot in the round's vector is counted
+// by capacity; this is what it owns on the heap (one Direction, one Packet).
+constexpr std::int64_t kTransmissionHeap =
+    malloc_chunk(sizeof(net::Direction)) + malloc_chunk(sizeof(net::Packet));
 
 }  // namespace
 
@@ -39,14 +58,50 @@ std::int64_t torus_aab_bound(const TorusSides& sides) {
   return ceil_div(nodes_of(sides) - 1, 2 * static_cast<std::int64_t>(sides.size()));
 }
 
-net::RoutedSchedule torus_hamilton_schedule(const TorusSides& sides) {
+std::int64_t torus_hamilton_schedule_bytes(const TorusSides& sides) {
   torus::require_cycle_sides(sides);
-  if (nodes_of(sides) > kMaterialisedMaxNodes) {
-    throw InputError(fmt::format(
-        "--sides {}: {} nodes is above 2^16; the Hamiltonian-cycle AAB has about n N^2 "
-        "transmissions and is printed only up to 2^16 nodes",
-        sides_name(sides), nodes_of(sides)));
-  }
+  std::string what = "--sides ";
+  what += sides_name(sides);
+  const std::int64_t N = nodes_of(sides);
+  const auto k = static_cast<std::int64_t>(sides.size());
+  // Rounds 0..behind-1 carry 2 k N transmissions (both directions of every cycle), the last
+  // round of an even N only the forward k N (hamilton_aab.hpp).
+  const std::int64_t ahead = torus::hamil_cycle_aab_rounds(N);
+  const std::int64_t behind = (N - 1) / 2;
+  const std::int64_t full = checked_mul(2 * k, N, what);
+  const auto round_bytes = [&](std::int64_t transmissions) {
+    return checked_add(
+        checked_mul(grown_capacity(transmissions),
+                    static_cast<std::int64_t>(sizeof(net::Transmission)), what),
+        checked_mul(transmissions, kTransmissionHeap, what), what);
+  };
+  std::int64_t total = checked_mul(behind, round_bytes(full), what);
+  total = checked_add(total, checked_mul(ahead - behind, round_bytes(k * N), what), what);
+  // The last regrowth of a round's vector holds the old half beside the new one; the vector of
+  // rounds likewise.
+  const auto slot = static_cast<std::int64_t>(sizeof(net::Transmission));
+  total = checked_add(total, checked_mul(grown_capacity(full) / 2, slot, what), what);
+  const auto round_slot = static_cast<std::int64_t>(sizeof(net::Round));
+  total = checked_add(total, checked_mul(grown_capacity(ahead) * 3 / 2, round_slot, what), what);
+  // The cycles (k N nodes, grown), the producer's direction tables (2 k N), the closed form's
+  // colouring, the network.
+  total = checked_add(total, checked_mul(checked_mul(N, k, what), 64, what), what);
+  const net::NetworkSpec spec{net::NetworkKind::torus, sides};
+  return checked_add(total, net::Network::memory_estimate(spec), what);
+}
+
+net::RoutedSchedule torus_hamilton_schedule(const TorusSides& sides) {
+  const std::int64_t bytes = torus_hamilton_schedule_bytes(sides);
+  const std::int64_t N = nodes_of(sides);
+  const auto k = static_cast<std::int64_t>(sides.size());
+  std::string what = "--sides ";
+  what += sides_name(sides);
+  const std::int64_t transmissions = k * N * (N - 1);
+  what += fmt::format(
+      ": the materialised ParallelHamilCycleAAB ({} transmissions of about {} bytes; schedule "
+      "torus --algo hamilton streams it instead)",
+      transmissions, bytes / std::max<std::int64_t>(1, transmissions));
+  require_memory(bytes, what);
   const auto h = torus::hamilton_cycles(sides);
   if (!h.found) {
     throw InputError(fmt::format("--sides {}: the cycle search found no decomposition",

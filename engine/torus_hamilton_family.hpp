@@ -37,10 +37,19 @@ std::string sides_name(const TorusSides& sides);
 // ceil((N - 1)/(2n)): Lemma 8's non-combining all-port bound (the TADT rounds) of the torus.
 std::int64_t torus_aab_bound(const TorusSides& sides);
 
-// The routed schedule `schedule torus --algo hamilton --format json` prints: the cycles of
-// reference/torus and ParallelHamilCycleAAB on them, materialised (InputError for bad sides, for
-// sides whose cycles were not found, and above 2^16 nodes: N^2 transmissions).
+// The routed schedule `schedule torus --algo hamilton` prints (it streams it, below): the cycles
+// of reference/torus and ParallelHamilCycleAAB on them, materialised: k N (N - 1) transmissions
+// of 120 to 180 bytes each. InputError for bad sides, for sides whose cycles were not found, and,
+// up front, when torus_hamilton_schedule_bytes does not fit (model/memory.hpp require_memory:
+// the message names the sides and the estimate; 40x40 needs about 0.65 GiB, 100x100 29 GiB,
+// 256x256 960 GiB). Used by tests and JSON round trips; no command materialises it.
 network::RoutedSchedule torus_hamilton_schedule(const TorusSides& sides);
+// Upper bound of what torus_hamilton_schedule allocates: every round's vector at its grown
+// capacity and each transmission's two heap chunks (one Direction, one Packet), the last
+// regrowth's old half, the cycles and tables (64 k N) and the network. InputError for bad sides
+// or a size that overflows 64 bits; held against the peak resident size by
+// engine_memory_estimate_test.
+std::int64_t torus_hamilton_schedule_bytes(const TorusSides& sides);
 // The same schedule's header (no rounds) and its rounds streamed into `sink`: O(n N) memory
 // (the cycles and the producer's tables), no size cap beyond require_cycle_sides; what
 // `schedule torus --algo hamilton` prints (k N^2 transmissions: 2.0e8 lines for 100x101).

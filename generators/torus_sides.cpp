@@ -28,7 +28,8 @@ std::int64_t parse_side(const std::string& word, const std::string& item) {
     throw InputError(fmt::format("--sides: '{}' in '{}' is not a side (an integer >= 1)", word, item));
   }
   if (v < 1 || v > kMaxSide) {
-    throw InputError(fmt::format("--sides: side {} in '{}' is not in 1..{}", v, item, kMaxSide));
+    throw InputError(fmt::format("--sides: side {} ('{}' in '{}') is not in 1..{}", v, word, item,
+                                 kMaxSide));
   }
   return v;
 }
@@ -37,7 +38,7 @@ TorusSides parse_shape(const std::string& word, const std::string& item) {
   TorusSides out;
   std::size_t begin = 0;
   while (true) {
-    const std::size_t x = word.find('x', begin);
+    const std::size_t x = word.find_first_of("xX", begin);  // 4X6 as synth tadt always took
     out.push_back(parse_side(word.substr(begin, x == std::string::npos ? std::string::npos : x - begin), item));
     if (x == std::string::npos) break;
     begin = x + 1;
@@ -92,6 +93,15 @@ std::vector<TorusSides> parse_torus_sides(const std::string& text) {
   }
   if (out.size() > kMaxTori) throw InputError(fmt::format("--sides '{}': more than {} tori", text, kMaxTori));
   return out;
+}
+
+TorusSides parse_one_torus(const std::string& text, const std::string& command) {
+  const std::vector<TorusSides> tori = parse_torus_sides(text);
+  if (tori.size() != 1) {
+    throw InputError(
+        fmt::format("--sides '{}' names {} tori; {} takes one", text, tori.size(), command));
+  }
+  return tori[0];
 }
 
 std::string sides_text(std::span<const std::int64_t> sides) {

@@ -122,6 +122,15 @@ TEST(SynthCli, BadInputExits2NamingTheValue) {
       {"--sides 20x20 --mesh", "mesh 20x20: at least"},
       {"--sides 3x3 --rlimit 0", "--rlimit '0'"},
       {"--sides 3x3 --format xml", "'xml'"},
+      // One --sides parser (generators/torus_sides.hpp) with synth's own restriction after it.
+      {"--sides 3x3..5x5", "--sides '3x3..5x5' names 3 tori; synth tadt takes one"},
+      {"--sides 3x3,4x4 --mesh", "names 2 tori; synth tadt takes one"},
+      {"--sides 3x3x3x3", "(4 dimensions given"},
+      {"--sides 7", "(1 dimension given"},
+      {"--sides 4x", "'' in '4x' is not a side"},
+      {"--sides 3x4.5", "'4.5' in '3x4.5' is not a side"},
+      {"--sides 3x99999999999",
+       "side 99999999999 ('99999999999' in '3x99999999999') is not in 1..2147483648"},
   };
   for (const auto& [args, named] : cases) {
     const CliRun r = run("synth tadt " + args);
@@ -129,6 +138,13 @@ TEST(SynthCli, BadInputExits2NamingTheValue) {
     expect_contains(r.out, named);
   }
   EXPECT_EQ(run("synth tadt").code, 2);
+  // A range of one torus is one torus; 'X' as the old synth parser took it.
+  const CliRun one = run("synth tadt --sides 3x3..3x3");
+  EXPECT_EQ(one.code, 0) << one.out;
+  expect_contains(one.out, "OPTIMAL: height 2");
+  const CliRun upper = run("synth tadt --sides 2X3 --mesh");
+  EXPECT_EQ(upper.code, 0) << upper.out;
+  expect_contains(upper.out, "OPTIMAL: height 3");
   EXPECT_EQ(run("synth tree --sides 3x3").code, 2);
 }
 

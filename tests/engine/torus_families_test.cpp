@@ -4,7 +4,9 @@
 // properties.
 #include <gtest/gtest.h>
 
+#include <span>
 #include <string>
+#include <vector>
 
 #include "engine/run_range.hpp"
 #include "engine/torus_family.hpp"
@@ -13,6 +15,7 @@
 #include "generators/external/routed_json.hpp"
 #include "generators/torus_mutants.hpp"
 #include "model/error.hpp"
+#include "model/memory.hpp"
 #include "model/network/network.hpp"
 #include "reference/torus/hamilton_cycles.hpp"
 
@@ -114,6 +117,99 @@ TEST(TorusHamiltonFamily, StreamedScheduleIsTheMaterialisedOne) {
   // Far above what can be materialised: the header still comes at once.
   const auto big = make_torus_family(TorusAlgo::hamilton, {TorusSides{1000, 1001}});
   EXPECT_EQ(big->header({1000, 1001}).pieces, 2);
+}
+
+// Stops a stream after its first round (a test cannot take all k N (N - 1) transmissions of a
+// large torus) and counts what that round held.
+class FirstRound final : public network::RoutedSink {
+ public:
+  struct Done {};
+  explicit FirstRound(const network::Network& n)
+      : net_(n), reached_(static_cast<std::size_t>(n.nodes()), 0) {}
+  void begin_round(std::int64_t r) override {
+    if (r > 0) throw Done{};
+  }
+  void send(std::int64_t from, std::span<const network::Direction> hops,
+            std::span<const network::Packet> packets) override {
+    ++transmissions;
+    // Round 0: every node sends its own pieces, one hop to a neighbour.
+    if (hops.size() != 1 || packets.size() != 1 || packets[0].origin != from) ++wrong;
+    const auto to = net_.target(from, hops[0]);
+    if (to) ++reached_[static_cast<std::size_t>(*to)];
+  }
+  void end_round() override {}
+  std::int64_t transmissions = 0;
+  std::int64_t wrong = 0;
+  // Every node receives on each of its 2k arcs in round 0.
+  bool every_node_receives(std::int64_t arcs) const {
+    for (std::int64_t c : reached_) {
+      if (c != arcs) return false;
+    }
+    return true;
+  }
+
+ private:
+  const network::Network& net_;
+  std::vector<std::int64_t> reached_;
+};
+
+// The materialised schedule is refused by its memory estimate, not by a node count: the old
+// fixed cap of 2^16 nodes accepted sizes that needed about 1 TiB (and died of out-of-memory).
+TEST(TorusHamiltonFamily, MaterialisedScheduleIsRefusedByItsEstimate) {
+  // Counted exactly: 4x4 has 2 * 16 * 15 = 480 transmissions in 8 rounds of 64 (the last one 32).
+  const std::int64_t small = torus_hamilton_schedule_bytes({4, 4});
+  EXPECT_GE(small, 480 * 64);
+  EXPECT_LT(small, 480 * 64 + 8 * 64 * 56 + 100'000);
+  // Grows like k N^2: 4 times the nodes, about 16 times the bytes.
+  const double ratio = static_cast<double>(torus_hamilton_schedule_bytes({80, 80})) /
+                       static_cast<double>(torus_hamilton_schedule_bytes({40, 40}));
+  EXPECT_GT(ratio, 12.0);
+  EXPECT_LT(ratio, 20.0);
+  // Just above the old cap (65792 nodes): about 1 TiB, refused on any machine with less than
+  // 4/3 of that, with the sides and the estimate in the message.
+  const TorusSides above = {257, 256};
+  const std::int64_t need = torus_hamilton_schedule_bytes(above);
+  EXPECT_GT(need, std::int64_t{1} << 39);
+  if (need > physical_memory_bytes() / 4 * 3) {
+    try {
+      (void)torus_hamilton_schedule(above);
+      ADD_FAILURE() << "257x256 materialised although it needs " << need << " bytes";
+    } catch (const InputError& e) {
+      const std::string m = e.what();
+      EXPECT_NE(m.find("--sides 257x256"), std::string::npos) << m;
+      EXPECT_NE(m.find("needs about"), std::string::npos) << m;
+      EXPECT_NE(m.find(" GiB"), std::string::npos) << m;
+    }
+  }
+  // An absurd size (N = 2^24, the largest require_cycle_sides takes): refused up front naming
+  // the size and the estimate, about 2^57 bytes.
+  try {
+    (void)torus_hamilton_schedule({4096, 4096});
+    ADD_FAILURE() << "4096x4096 materialised";
+  } catch (const InputError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("--sides 4096x4096"), std::string::npos) << m;
+    EXPECT_NE(m.find("needs about"), std::string::npos) << m;
+    EXPECT_NE(m.find("streams it instead"), std::string::npos) << m;
+  }
+  // Sizes the cycles refuse are refused by the estimate too (no estimate for a bad torus).
+  EXPECT_THROW(torus_hamilton_schedule_bytes({2, 5}), InputError);
+}
+
+// What `schedule torus --algo hamilton` does just above the old cap: it streams (no estimate of
+// the whole schedule is needed); round 0 of 257x256 is every node sending its two pieces both
+// ways along both cycles.
+TEST(TorusHamiltonFamily, AboveTheOldCapTheCliPathStreams) {
+  const TorusSides sides = {257, 256};
+  const auto family = make_torus_family(TorusAlgo::hamilton, {sides});
+  const auto header = family->header(sides);
+  EXPECT_EQ(header.pieces, 2);
+  const auto n = network::Network::from_spec(header.network);
+  FirstRound first(n);
+  EXPECT_THROW(family->stream(sides, first), FirstRound::Done);
+  EXPECT_EQ(first.transmissions, 4 * 257 * 256);
+  EXPECT_EQ(first.wrong, 0);
+  EXPECT_TRUE(first.every_node_receives(4));
 }
 
 TEST(TorusFamilies, SchedulesSurviveTheRoutedJsonRoundTrip) {
