@@ -40,7 +40,7 @@ void register_routed_commands(const CommandTree& tree) {
       "routed", "a routed schedule on a network (collverify-routed/1 JSON, docs/FORMATS.md)");
   add_common_verify_flags(sub, va->common);
   sub->add_option("--schedule-file", va->schedule_file, "the routed schedule (JSON)")->required();
-  tree.commands->push_back({sub, [va](const CommandContext& ctx) { return run_verify(*va, ctx); }});
+  tree.commands->push_back({sub, [va](const CommandContext& ctx) { return run_verify(*va, ctx); }, true});
 }
 
 }  // namespace collverify::cli

@@ -156,7 +156,7 @@ void register_torus_commands(const CommandTree& tree) {
   v->add_option("--algo", va->algo, "tadt | hamilton | tiling | diagonal")->required();
   v->add_option("--sides", va->sides, "tori: 5x5, 3x3..41x41 (every square), 3x3x3..13x13x13:2, lists")
       ->required();
-  tree.commands->push_back({v, [va](const CommandContext& ctx) { return run_verify(*va, ctx); }});
+  tree.commands->push_back({v, [va](const CommandContext& ctx) { return run_verify(*va, ctx); }, true});
 }
 
 ConstructionSummary campaign_torus(const CampaignOptions& c, bool& complete) {

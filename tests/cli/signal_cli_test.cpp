@@ -126,6 +126,21 @@ TEST(SignalCli, HypercubeAabStopsBetweenRoundsAndWritesItsReports) {
   }
 }
 
+// Was ended at once with exit 3 and no reports (verify torus did not stop gracefully). The 59
+// tori of 3x3..61x61 take about 3 s on two jobs (Release), each under half a second.
+TEST(SignalCli, TorusStopsAfterTheSizesInProgressAndWritesItsReports) {
+  const fs::path d = temp_dir("torus");
+  const Ended e = run_and_signal({"verify", "torus", "--algo", "tadt", "--sides", "3x3..61x61",
+                                  "--jobs", "2", "--report", (d / "r").string()},
+                                 {{1.0, SIGINT}}, 30.0, d / "log");
+  EXPECT_EQ(e.code, 3) << read_file(d / "log");
+  EXPECT_LT(e.after_signal, kStopSeconds);
+  const std::string summary = read_file(d / "r" / "summary.json");
+  EXPECT_NE(summary.find("\"complete\": false"), std::string::npos) << summary;
+  EXPECT_EQ(summary.find("\"verdict\": \"pass\""), std::string::npos) << summary;
+  fs::remove_all(d);
+}
+
 // Was 35-57 s deaf to SIGINT (a Z3 enumeration and a backtracking search per p).
 TEST(SignalCli, CountSchedulesStopsWithinASecond) {
   const fs::path d = temp_dir("count");
