@@ -1,0 +1,319 @@
+// The deterministic scheduler and MPI matching of a simulated world (world.hpp).
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "program/world_impl.hpp"
+
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/common_interface_defs.h>
+#define CV_ASAN 1
+#endif
+
+namespace collverify::program {
+namespace {
+
+constexpr int kAnySource = -1;
+constexpr int kAnyTag = -1;
+constexpr int kProcNull = -2;
+
+// AddressSanitizer is told about every stack switch, so that it checks the right stack.
+void start_switch([[maybe_unused]] const void** save, [[maybe_unused]] const void* bottom,
+                  [[maybe_unused]] std::size_t size) {
+#ifdef CV_ASAN
+  __sanitizer_start_switch_fiber(const_cast<void**>(save), bottom, size);
+#endif
+}
+void finish_switch([[maybe_unused]] const void* save, [[maybe_unused]] const void** bottom,
+                   [[maybe_unused]] std::size_t* size) {
+#ifdef CV_ASAN
+  __sanitizer_finish_switch_fiber(const_cast<void*>(save), bottom, size);
+#endif
+}
+
+bool overlap(const void* a, std::size_t na, const void* b, std::size_t nb) {
+  if (na == 0 || nb == 0) return false;
+  const auto x = reinterpret_cast<std::uintptr_t>(a), y = reinterpret_cast<std::uintptr_t>(b);
+  return x < y + nb && y < x + na;
+}
+
+}  // namespace
+
+const char* to_string(Buffering b) { return b == Buffering::eager ? "eager" : "rendezvous"; }
+
+int Explorer::choose(int alternatives) {
+  if (depth_ < stack_.size()) return stack_[depth_++].choice;
+  stack_.push_back({0, alternatives});
+  ++depth_;
+  return 0;
+}
+
+bool Explorer::next() {
+  while (!stack_.empty() && stack_.back().choice + 1 >= stack_.back().alternatives) {
+    stack_.pop_back();
+  }
+  depth_ = 0;
+  if (stack_.empty()) return false;
+  ++stack_.back().choice;
+  return true;
+}
+
+World::World(int p, const WorldOptions& options, const std::vector<GuardedRegion>& regions,
+             Explorer& explorer)
+    : p_(p), options_(options), regions_(regions), explorer_(explorer), ranks_(p) {}
+
+int World::begin_call(const char* op, int peer, int tag, std::int64_t bytes) {
+  RankState& me = ranks_[current_];
+  const int index = me.calls++;
+  calls_.push_back({current_, index, op, peer, tag, bytes});
+  if (++steps_ > options_.step_budget) {
+    fault("step_budget", op,
+          fmt::format("more than {} MPI calls in one run (a loop that never ends?)",
+                      options_.step_budget));
+  }
+  return index;
+}
+
+void World::raise(Fault f) {
+  if (!fault_) fault_ = std::move(f);
+  if (current_ >= 0) switch_to_scheduler();
+}
+
+void World::fault(const std::string& property, const char* op, const std::string& message) {
+  raise({property, current_, ranks_[current_].calls - 1, op, message});
+  std::abort();  // not reached: a faulted rank is never resumed
+}
+
+void World::check_region(const char* op, const void* buf, std::size_t bytes, bool writes) {
+  const auto* at = static_cast<const std::byte*>(buf);
+  for (const GuardedRegion& g : regions_) {
+    if (g.rank != current_ || g.begin == nullptr) continue;
+    const std::byte* end = g.begin + g.bytes;
+    if (at < g.begin - g.guard || at >= end + g.guard) continue;
+    if (at >= g.begin && at + bytes <= end) continue;
+    fault("out_of_bounds", op,
+          fmt::format("{} bytes at offset {} of {}'s {} of {} bytes run past its {}", bytes,
+                      at - g.begin, fmt::format("rank {}", current_), g.name, g.bytes,
+                      at < g.begin ? "start" : "end"));
+  }
+  for (int id : ranks_[current_].pending) {
+    const Request& q = requests_[static_cast<std::size_t>(id)];
+    const void* qb = q.send ? static_cast<const void*>(q.sbuf) : q.buf;
+    const std::size_t qn = q.send ? q.sbytes : q.capacity;
+    if ((writes || !q.send) && overlap(buf, bytes, qb, qn)) {
+      fault("buffer_race", op,
+            fmt::format("the region overlaps the buffer of the pending {} (call {}) of rank {}",
+                        q.op, q.call, current_));
+    }
+  }
+}
+
+int World::post_send(const char* op, const void* buf, std::size_t bytes, int dest, int tag,
+                     bool sync, bool user) {
+  const int id = static_cast<int>(requests_.size());
+  Request& r = requests_.emplace_back();
+  r.send = true;
+  r.user = user;
+  r.rank = current_;
+  r.call = ranks_[current_].calls - 1;
+  r.op = op;
+  r.sbuf = static_cast<const std::byte*>(buf);
+  r.sbytes = bytes;
+  if (user) ranks_[current_].pending.push_back(id);
+  if (dest == kProcNull) {
+    complete(id);
+    return id;
+  }
+  const int m = static_cast<int>(messages_.size());
+  Message& msg = messages_.emplace_back();
+  msg.src = current_;
+  msg.dst = dest;
+  msg.tag = tag;
+  msg.src_call = r.call;
+  msg.request = id;
+  msg.sync = sync;
+  msg.data.assign(r.sbuf, r.sbuf + bytes);
+  msg.depth = ranks_[current_].clock + 1;
+  requests_[static_cast<std::size_t>(id)].message = m;
+  ranks_[dest].inbox.push_back(m);
+  ++progress_;
+  if (!sync && options_.buffering == Buffering::eager) complete(id);
+  try_match(dest);
+  return id;
+}
+
+int World::post_recv(const char* op, void* buf, std::size_t capacity, int source, int tag,
+                     bool user) {
+  const int id = static_cast<int>(requests_.size());
+  Request& r = requests_.emplace_back();
+  r.user = user;
+  r.rank = current_;
+  r.call = ranks_[current_].calls - 1;
+  r.op = op;
+  r.buf = static_cast<std::byte*>(buf);
+  r.capacity = capacity;
+  r.source = source;
+  r.tag = tag;
+  if (user) ranks_[current_].pending.push_back(id);
+  if (source == kProcNull) {
+    r.st_source = kProcNull;
+    r.st_tag = kAnyTag;
+    complete(id);
+    return id;
+  }
+  if (user) r.image.assign(r.buf, r.buf + capacity);
+  ranks_[current_].posted.push_back(id);
+  try_match(current_);
+  return id;
+}
+
+void World::try_match(int dst) {
+  RankState& d = ranks_[dst];
+  std::size_t i = 0;
+  while (i < d.posted.size()) {
+    const Request& r = requests_[static_cast<std::size_t>(d.posted[i])];
+    if (r.source == kAnySource) return;  // resolved at quiescence; later receives wait for it
+    auto it = std::find_if(d.inbox.begin(), d.inbox.end(), [&](int m) {
+      const Message& msg = messages_[static_cast<std::size_t>(m)];
+      return msg.src == r.source && (r.tag == kAnyTag || r.tag == msg.tag);
+    });
+    if (it == d.inbox.end()) {
+      ++i;
+      continue;
+    }
+    const int m = *it, id = d.posted[i];
+    d.inbox.erase(it);
+    d.posted.erase(d.posted.begin() + static_cast<std::ptrdiff_t>(i));
+    match(id, m);
+    if (fault_) return;
+  }
+}
+
+void World::match(int id, int m) {
+  Request& r = requests_[static_cast<std::size_t>(id)];
+  Message& msg = messages_[static_cast<std::size_t>(m)];
+  Request& s = requests_[static_cast<std::size_t>(msg.request)];
+  const bool waits_for_match = msg.sync || options_.buffering == Buffering::rendezvous;
+  if (msg.data.size() > r.capacity) {
+    return raise({"truncation", r.rank, r.call, r.op,
+                  fmt::format("a message of {} bytes from rank {} (its call {}, tag {}) into a "
+                              "receive of {} bytes",
+                              msg.data.size(), msg.src, msg.src_call, msg.tag, r.capacity)});
+  }
+  if (s.user && waits_for_match && !s.complete &&
+      std::memcmp(s.sbuf, msg.data.data(), msg.data.size()) != 0) {
+    return raise({"buffer_race", s.rank, s.call, s.op,
+                  "the send buffer changed while the send was pending (before it matched)"});
+  }
+  if (r.user && std::memcmp(r.buf, r.image.data(), r.capacity) != 0) {
+    return raise({"buffer_race", r.rank, r.call, r.op,
+                  "the receive buffer was written while the receive was pending"});
+  }
+  if (!msg.data.empty()) std::memcpy(r.buf, msg.data.data(), msg.data.size());
+  if (r.user) std::copy(msg.data.begin(), msg.data.end(), r.image.begin());
+  r.st_source = msg.src;
+  r.st_tag = msg.tag;
+  r.st_bytes = static_cast<int>(msg.data.size());
+  r.matched = true;
+  r.from_message = m;
+  records_.push_back({msg.src, msg.src_call, r.rank, r.call,
+                      static_cast<std::int64_t>(msg.data.size()), msg.depth});
+  ++progress_;
+  complete(id);
+  if (waits_for_match) complete(msg.request);
+}
+
+void World::complete(int id) {
+  Request& r = requests_[static_cast<std::size_t>(id)];
+  if (r.complete) return;
+  r.complete = true;
+  if (!r.awaited) return;
+  RankState& owner = ranks_[r.rank];
+  if (--owner.outstanding == 0 && owner.state == RankState::State::blocked) {
+    owner.state = RankState::State::ready;
+    ready_.push_back(r.rank);
+  }
+}
+
+bool World::valid_request(int id) const {
+  if (id < 0 || id >= static_cast<int>(requests_.size())) return false;
+  const Request& r = requests_[static_cast<std::size_t>(id)];
+  return r.user && r.rank == current_ && !r.released;
+}
+
+void World::wait(const char*, const std::vector<int>& ids) {
+  RankState& me = ranks_[current_];
+  me.outstanding = 0;
+  for (int id : ids) {
+    Request& r = requests_[static_cast<std::size_t>(id)];
+    if (!r.complete) {
+      r.awaited = true;
+      ++me.outstanding;
+    }
+  }
+  if (me.outstanding == 0) return;
+  me.waiting = ids;
+  me.state = RankState::State::blocked;
+  switch_to_scheduler();
+  for (int id : ids) requests_[static_cast<std::size_t>(id)].awaited = false;
+  me.waiting.clear();
+}
+
+bool World::test(const char*, int id) {
+  if (requests_[static_cast<std::size_t>(id)].complete) return true;
+  RankState& me = ranks_[current_];
+  if (progress_ == spin_mark_) {
+    ++idle_spins_;
+  } else {
+    spin_mark_ = progress_;
+    idle_spins_ = 0;
+  }
+  me.waiting = {id};
+  me.spun = true;
+  ready_.push_back(current_);
+  switch_to_scheduler();
+  me.waiting.clear();
+  return requests_[static_cast<std::size_t>(id)].complete;
+}
+
+void World::release(const char* op, int id, int* source, int* tag, int* bytes) {
+  Request& r = requests_[static_cast<std::size_t>(id)];
+  RankState& me = ranks_[current_];
+  if (r.user) {
+    if (r.send && r.message >= 0) {
+      const Message& msg = messages_[static_cast<std::size_t>(r.message)];
+      if (std::memcmp(r.sbuf, msg.data.data(), msg.data.size()) != 0) {
+        fault("buffer_race", op,
+              fmt::format("the buffer of rank {}'s {} (call {}) changed before it completed",
+                          r.rank, r.op, r.call));
+      }
+    }
+    if (!r.send && r.capacity > 0 && std::memcmp(r.buf, r.image.data(), r.capacity) != 0) {
+      fault("buffer_race", op,
+            fmt::format("the buffer of rank {}'s {} (call {}) was written before it completed",
+                        r.rank, r.op, r.call));
+    }
+    me.pending.erase(std::find(me.pending.begin(), me.pending.end(), id));
+  }
+  if (!r.send && r.from_message >= 0) {
+    me.clock = std::max(me.clock, messages_[static_cast<std::size_t>(r.from_message)].depth);
+  }
+  r.released = true;
+  if (source) *source = r.st_source;
+  if (tag) *tag = r.st_tag;
+  if (bytes) *bytes = r.st_bytes;
+}
+
+void World::add_op(void* fn, bool commute) { ops_.push_back({fn, commute}); }
+
+void World::switch_to_scheduler() {
+  RankState& me = ranks_[current_];
+  start_switch(&me.fake_stack, sched_bottom_, sched_size_);
+  me.sched = std::move(me.sched).resume();
+  finish_switch(me.fake_stack, &sched_bottom_, &sched_size_);
+}
+
+}  // namespace collverify::program

@@ -1,0 +1,143 @@
+// The inside of a simulated world (world.hpp), shared by the scheduler (world.cpp) and the MPI
+// entry points (mpi_shim.cpp). Requests and messages live in per-world arrays; an MPI_Request
+// handle is a request's index + 1, so a handle the plugin made up is recognised as invalid.
+#pragma once
+
+#include <boost/context/fiber.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "program/world.hpp"
+
+namespace collverify::program {
+
+struct Request {
+  bool send = false;
+  bool user = false;      // from MPI_Isend/Issend/Irecv: the plugin must complete it
+  bool complete = false;
+  bool released = false;  // completed and handed back (the handle set to MPI_REQUEST_NULL)
+  int rank = 0;
+  int call = 0;
+  const char* op = "";
+  // receive
+  std::byte* buf = nullptr;
+  std::size_t capacity = 0;
+  int source = 0;
+  int tag = 0;
+  int st_source = 0, st_tag = 0, st_bytes = 0;
+  bool matched = false;
+  bool awaited = false;  // the owner is blocked on it
+  int from_message = -1;  // the message a receive got
+  std::vector<std::byte> image;  // user receives: the buffer as we left it (buffer_race)
+  // send
+  int message = -1;
+  const std::byte* sbuf = nullptr;
+  std::size_t sbytes = 0;
+};
+
+struct Message {
+  int src = 0, dst = 0, tag = 0, src_call = 0;
+  int request = -1;  // the sender's request
+  bool sync = false;
+  std::vector<std::byte> data;  // the send buffer as it was when the send was posted
+  std::int64_t depth = 0;
+};
+
+struct RankState {
+  boost::context::fiber fiber;  // the rank, while it is suspended
+  boost::context::fiber sched;  // the scheduler, while the rank runs
+  enum class State { ready, blocked, done } state = State::ready;
+  bool spun = false;            // its last yield was an MPI_Test that found nothing
+  int calls = 0;
+  std::vector<int> posted;      // its unmatched receives, in posting order
+  std::vector<int> inbox;       // unmatched messages to it, in sending order
+  std::vector<int> waiting;     // the requests it is blocked on (or spins on)
+  int outstanding = 0;          // of those, not yet complete
+  std::vector<int> pending;     // its user requests not yet handed back
+  std::int64_t clock = 0;       // message dependency depth seen so far
+  void* stack_base = nullptr;   // for the sanitizer's fiber annotations
+  std::size_t stack_size = 0;
+  const void* fake_stack = nullptr;
+};
+
+class World {
+ public:
+  World(int p, const WorldOptions& options, const std::vector<GuardedRegion>& regions,
+        Explorer& explorer);
+
+  int size() const { return p_; }
+  int rank() const { return current_; }
+  // Counts the call of the running rank and records it; faults with step_budget past the budget.
+  int begin_call(const char* op, int peer, int tag, std::int64_t bytes);
+  // Ends the run with this fault (never returns to the plugin).
+  [[noreturn]] void fault(const std::string& property, const char* op, const std::string& message);
+  // Records a fault found outside the running rank (matching from the scheduler); a running
+  // rank is switched out and never resumed.
+  void raise(Fault f);
+  // Buffer checks of a region the running rank hands to MPI (out_of_bounds, buffer_race).
+  void check_region(const char* op, const void* buf, std::size_t bytes, bool writes);
+
+  int post_send(const char* op, const void* buf, std::size_t bytes, int dest, int tag, bool sync,
+                bool user);
+  int post_recv(const char* op, void* buf, std::size_t capacity, int source, int tag, bool user);
+  // Blocks until every request completes.
+  void wait(const char* op, const std::vector<int>& requests);
+  bool test(const char* op, int request);
+  // Hands a completed request back: its status, the buffer_race checks of completion.
+  void release(const char* op, int request, int* source, int* tag, int* bytes);
+  bool valid_request(int request) const;
+
+  void add_op(void* fn, bool commute);
+  std::size_t op_count() const { return ops_.size(); }
+  void* op_fn(std::size_t k) const { return ops_[k].fn; }
+  bool op_commute(std::size_t k) const { return ops_[k].commute; }
+
+  RunResult run(RankMain main, void* context, StackPool& stacks);
+
+ private:
+  friend struct Scheduler;
+  void try_match(int dst);
+  void match(int request, int message);
+  void complete(int request);
+  void block_on(const std::vector<int>& requests);
+  void yield_spin();
+  void switch_to_scheduler();
+  bool resolve_wildcard();
+  std::string deadlock_text() const;
+  void end_checks(RunResult& result);
+
+  int p_;
+  WorldOptions options_;
+  std::vector<GuardedRegion> regions_;  // per rank, in rank order (several per rank)
+  Explorer& explorer_;
+  std::vector<RankState> ranks_;
+  std::vector<Request> requests_;
+  std::vector<Message> messages_;
+  std::vector<int> ready_;
+  std::size_t ready_head_ = 0;
+  int current_ = -1;
+  std::int64_t steps_ = 0;
+  std::int64_t progress_ = 0;  // matches and completions so far (spin detection)
+  std::int64_t spin_mark_ = -1;
+  std::int64_t idle_spins_ = 0;
+  std::optional<Fault> fault_;
+  std::vector<CallRecord> calls_;
+  std::vector<MessageRecord> records_;
+  struct UserOp {
+    void* fn;
+    bool commute;
+  };
+  std::vector<UserOp> ops_;
+  const void* sched_fake_ = nullptr;
+  const void* sched_bottom_ = nullptr;
+  std::size_t sched_size_ = 0;
+};
+
+// The world the running fiber belongs to (null outside run_world).
+World* current_world();
+
+}  // namespace collverify::program
