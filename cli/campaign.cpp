@@ -1,3 +1,4 @@
+#include "cli/cmd_families.hpp"
 #include "cli/campaign.hpp"
 
 #include <fmt/format.h>
@@ -60,6 +61,9 @@ int run_campaign(const CampaignArgs& a, const CommandContext& ctx) {
       break;
     }
     summaries.push_back(part.run(c, complete));
+  }
+  if (complete) {
+    for (ConstructionSummary& s : run_family_campaigns(c, complete)) summaries.push_back(std::move(s));
   }
   return finish_constructions(std::move(summaries), complete, ctx.command_line, out);
 }

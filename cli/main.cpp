@@ -15,6 +15,7 @@
 #include <system_error>
 #include <vector>
 
+#include "cli/cmd_families.hpp"
 #include "cli/campaign.hpp"
 #include "cli/cmd_bcast.hpp"
 #include "cli/cmd_proofs.hpp"
@@ -114,6 +115,7 @@ int main(int argc, char** argv) {
   cv::cli::register_torus_commands(tree);
   cv::cli::register_fractional_cost_commands(tree);
   cv::cli::register_synth_commands(tree);
+  cv::cli::register_family_commands(tree);
   // After every registration: every option that takes a value refuses the empty string.
   cv::cli::refuse_empty_values(app);
 

@@ -1,4 +1,5 @@
 #include "cli/run.hpp"
+#include "reports/summary_text.hpp"
 
 #include <fmt/format.h>
 
@@ -17,9 +18,7 @@ namespace {
 using reports::one_line;
 
 std::string witness(const Violation& v) {
-  auto field = [](std::int64_t x) { return x == kNone ? std::string("-") : std::to_string(x); };
-  return fmt::format("p={} n={} rank={} round={} block={} property={}: {}", v.p, field(v.n),
-                     field(v.rank), field(v.round), field(v.block), v.property, v.message);
+  return fmt::format("{} property={}: {}", reports::witness_text(v, " "), v.property, v.message);
 }
 
 }  // namespace

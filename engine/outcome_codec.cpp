@@ -66,8 +66,12 @@ std::string encode_outcome(std::int64_t p, const Outcome& o) {
   }
   json violations = json::array();
   for (const auto& v : o.violations) {
-    violations.push_back({text(v.property), opt(v.p), opt(v.n), opt(v.rank), opt(v.round),
-                          opt(v.block), text(v.message)});
+    json row = {text(v.property), opt(v.p), opt(v.n), opt(v.rank), opt(v.round), opt(v.block),
+                text(v.message)};
+    if (v.count != kNone || v.root != kNone || v.call != kNone || !v.op.empty()) {
+      row.insert(row.end(), {opt(v.count), opt(v.root), opt(v.call), text(v.op), text(v.instance)});
+    }
+    violations.push_back(std::move(row));
   }
   const json j = {{"p", p},
                   {"status", to_string(o.status)},
@@ -100,6 +104,13 @@ std::pair<std::int64_t, Outcome> decode_outcome(const std::string& line) {
       x.round = opt(v.at(4));
       x.block = opt(v.at(5));
       x.message = text(v.at(6));
+      if (v.size() >= 12) {
+        x.count = opt(v.at(7));
+        x.root = opt(v.at(8));
+        x.call = opt(v.at(9));
+        x.op = text(v.at(10));
+        x.instance = text(v.at(11));
+      }
       o.violations.push_back(std::move(x));
     }
     if (!j.at("excerpt").is_null()) o.excerpt = excerpt_of(j.at("excerpt"));

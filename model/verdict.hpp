@@ -22,10 +22,19 @@ struct Violation {
   std::int64_t round = kNone;
   std::int64_t block = kNone;
   std::string message;  // one line, says what is wrong in the paper's terms
+  // The program route (a user's collective run as a program): the instance's count and root, the
+  // index of the failing call among that rank's MPI calls, its MPI function and what was run
+  // ("bcast int rendezvous"). kNone / empty elsewhere, so the order of other witnesses is as
+  // before: smallest p, n, count, round, root, rank, call.
+  std::int64_t count = kNone;
+  std::int64_t root = kNone;
+  std::int64_t call = kNone;
+  std::string op = {};
+  std::string instance = {};
 
   friend bool operator<(const Violation& a, const Violation& b) {
-    return std::tie(a.p, a.n, a.round, a.rank, a.property) <
-           std::tie(b.p, b.n, b.round, b.rank, b.property);
+    return std::tie(a.p, a.n, a.count, a.round, a.root, a.rank, a.call, a.property) <
+           std::tie(b.p, b.n, b.count, b.round, b.root, b.rank, b.call, b.property);
   }
 };
 

@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "mpi.h"
+#include "collverify/mpi/mpi.h"
 #include "program/collective.hpp"
 #include "program/world_impl.hpp"
 

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "mpi.h"
+#include "collverify/mpi/mpi.h"
 
 namespace collverify::program {
 namespace {

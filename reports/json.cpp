@@ -31,6 +31,13 @@ Json violation_json(const Violation& v) {
   j["rank"] = nullable(v.rank);
   j["round"] = nullable(v.round);
   j["block"] = nullable(v.block);
+  if (v.count != kNone || v.root != kNone || v.call != kNone || !v.op.empty()) {
+    j["count"] = nullable(v.count);
+    j["root"] = nullable(v.root);
+    j["call"] = nullable(v.call);
+    j["op"] = v.op;
+    j["instance"] = v.instance;
+  }
   j["property"] = v.property;
   j["message"] = v.message;
   return j;

@@ -15,6 +15,12 @@ std::string field_text(std::int64_t value) {
 }
 
 std::string witness_text(const Violation& v, std::string_view separator) {
+  if (v.count != kNone || v.root != kNone || v.call != kNone) {  // the program route
+    return fmt::format("p={}{}count={}{}root={}{}rank={}{}call={}{}op={}", field_text(v.p),
+                       separator, field_text(v.count), separator, field_text(v.root), separator,
+                       field_text(v.rank), separator, field_text(v.call), separator,
+                       v.op.empty() ? "-" : v.op);
+  }
   return fmt::format("p={}{}n={}{}rank={}{}round={}{}block={}", field_text(v.p), separator,
                      field_text(v.n), separator, field_text(v.rank), separator, field_text(v.round),
                      separator, field_text(v.block));
@@ -22,8 +28,10 @@ std::string witness_text(const Violation& v, std::string_view separator) {
 
 std::string witness_lead(const Violation& v) {
   std::string fields;
-  for (const auto& [name, value] : {std::pair{"n", v.n}, std::pair{"rank", v.rank},
-                                    std::pair{"round", v.round}, std::pair{"block", v.block}}) {
+  for (const auto& [name, value] :
+       {std::pair{"n", v.n}, std::pair{"count", v.count}, std::pair{"root", v.root},
+        std::pair{"rank", v.rank}, std::pair{"call", v.call}, std::pair{"round", v.round},
+        std::pair{"block", v.block}}) {
     if (value != kNone) fields += fmt::format("{}{}={}", fields.empty() ? "" : ", ", name, value);
   }
   return fmt::format("p={} {}: {}{}", field_text(v.p), v.property, v.message,

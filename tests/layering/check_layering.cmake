@@ -14,7 +14,7 @@ endif()
 
 # Who may include whom. include/collverify/ (the plugin ABI, plain C) sits below model and is
 # open to every layer. A layer always sees itself.
-set(layers model reference checkers generators proofs engine reports cli mpi)
+set(layers model reference checkers generators proofs program engine reports families cli mpi)
 set(may_model      collverify)
 set(may_reference  collverify model)
 set(may_checkers   collverify model)                 # never reference/: see below
@@ -22,7 +22,11 @@ set(may_generators collverify model)
 set(may_proofs     collverify model checkers)
 set(may_engine     collverify model reference checkers generators proofs)
 set(may_reports    collverify model)
-set(may_cli        collverify model reference checkers generators proofs engine reports)
+# program/ (the program route's runtime) is a shared library that links no other layer's code.
+set(may_program    collverify model)
+# families/<name>/: one folder per family, the glue above the engine and the reports.
+set(may_families   collverify model reference checkers generators proofs program engine reports)
+set(may_cli        collverify model reference checkers generators proofs engine reports families)
 # mpi/ (collverify-mpi) sits beside cli/ at the top; nothing includes it.
 set(may_mpi        collverify model reference checkers generators engine reports)
 # The only folder that talks to Z3 directly.

@@ -1,0 +1,187 @@
+// The program route's family (program_family.hpp).
+#include "families/program/program_family.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include <fmt/format.h>
+
+#include "families/program/spacetime_svg.hpp"
+#include "model/error.hpp"
+
+namespace collverify::families::program {
+namespace {
+
+namespace cvp = collverify::program;
+
+constexpr std::int64_t kStackResident = 64 * 1024;  // touched stack and fiber record per rank
+
+std::string instance_text(const cvp::Job& job) {
+  const cvp::Instance& in = job.instance;
+  return fmt::format("{} {} {}", cvp::to_string(in.collective),
+                     cvp::is_reduction(in.collective) ? cvp::to_string(in.op)
+                                                      : cvp::to_string(in.elem),
+                     cvp::to_string(job.buffering));
+}
+
+Violation violation_of(const cvp::Job& job, const cvp::Fault& f) {
+  Violation v;
+  v.property = f.property;
+  v.p = job.instance.p;
+  v.count = job.instance.count;
+  v.root = cvp::has_root(job.instance.collective) ? job.instance.root : kNone;
+  v.rank = f.rank >= 0 ? f.rank : kNone;
+  v.call = f.call >= 0 ? f.call : kNone;
+  v.op = f.op;
+  v.instance = instance_text(job);
+  v.message = fmt::format("{}: {}", v.instance, f.message);
+  return v;
+}
+
+}  // namespace
+
+ProgramFamily::ProgramFamily(Settings settings) : settings_(std::move(settings)) {
+  try {
+    plugin_ = cvp::load_plugin(settings_.plugin_path);
+  } catch (const cvp::ProgramError& e) {
+    throw InputError(e.what());
+  }
+  if (settings_.collectives.empty()) {
+    for (int c = 0; c < cvp::kCollectives; ++c) {
+      if (plugin_.has(static_cast<cvp::Collective>(c))) {
+        settings_.collectives.push_back(static_cast<cvp::Collective>(c));
+      }
+    }
+  }
+  for (cvp::Collective c : settings_.collectives) {
+    if (!plugin_.has(c)) {
+      throw InputError(fmt::format("--collective {}: '{}' does not export {}", cvp::to_string(c),
+                                   settings_.plugin_path, cvp::symbol_of(c)));
+    }
+  }
+}
+
+Coverage ProgramFamily::coverage() const {
+  Coverage c;
+  std::string names;
+  for (cvp::Collective x : settings_.collectives) {
+    if (!names.empty()) names += ',';
+    names += cvp::to_string(x);
+  }
+  c.parameters = fmt::format(
+      "plugin {}; collectives {}; every count of the count terms, every root (all up to p = {}, "
+      "then 0, 1, p/2, p - 1 unless --roots says otherwise), eager and rendezvous buffering as "
+      "asked; wildcard matching orders up to {}",
+      settings_.plugin_path, names, kAllRootsUpTo, settings_.limits.max_interleavings);
+  c.properties = {"negative_count", "invalid_rank",  "invalid_tag",      "invalid_argument",
+                  "truncation",     "deadlock",      "unmatched_message", "request_leak",
+                  "buffer_race",    "out_of_bounds", "error_return",     "crash",
+                  "step_budget",    "wrong_result"};
+  c.lower_bound = "ceil(log2 p) rounds of the message dependency graph (reported, not failed)";
+  return c;
+}
+
+void ProgramFamily::accept(std::int64_t p) const {
+  if (p < 1 || p > kMaxProgramP) {
+    throw InputError(fmt::format("p = {}: the program route runs 1..{} ranks", p, kMaxProgramP));
+  }
+}
+
+double ProgramFamily::cost(std::int64_t p) const {
+  return static_cast<double>(p) * static_cast<double>(p);
+}
+
+std::int64_t ProgramFamily::bytes(std::int64_t p, int) const {
+  // The largest instance: every rank's two buffers (at most p * count elements of 8 bytes),
+  // about as much again in message copies and expected values, and the ranks' stacks.
+  std::int64_t largest = 0;
+  for (std::int64_t count : counts_for(settings_.counts, p)) largest = std::max(largest, count);
+  const std::int64_t per_rank = 2 * p * largest * 8;
+  if (per_rank / 8 / 2 / p != largest) throw InputError(fmt::format("p = {}: sizes overflow", p));
+  return p * (3 * per_rank + kStackResident);
+}
+
+std::vector<cvp::Job> ProgramFamily::jobs(std::int64_t p) const {
+  std::vector<cvp::Job> out;
+  const TermList large_roots = parse_terms("--roots", kDefaultRootsLarge, false);
+  const bool default_roots = !settings_.roots.all && settings_.roots.terms.empty();
+  const std::vector<std::int64_t> roots =
+      default_roots ? (p <= kAllRootsUpTo ? roots_for(TermList{true, {}}, p)
+                                          : roots_for(large_roots, p))
+                    : roots_for(settings_.roots, p);
+  for (cvp::Collective c : settings_.collectives) {
+    std::vector<std::pair<cvp::Elem, cvp::ReduceOp>> kinds;
+    if (cvp::is_reduction(c)) {
+      kinds = {{cvp::Elem::int64, cvp::ReduceOp::sum}, {cvp::Elem::int64, cvp::ReduceOp::compose}};
+    } else {
+      for (cvp::Elem e : settings_.datatypes) kinds.push_back({e, cvp::ReduceOp::sum});
+    }
+    for (std::int64_t count : counts_for(settings_.counts, p)) {
+      for (std::int64_t root : cvp::has_root(c) ? roots : std::vector<std::int64_t>{0}) {
+        for (const auto& [elem, op] : kinds) {
+          for (cvp::Buffering b : settings_.buffering) {
+            cvp::Instance in{c, static_cast<int>(p), count, static_cast<int>(root), elem, op};
+            out.push_back({in, b});
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+engine::Outcome ProgramFamily::check(std::int64_t p, const engine::CheckContext& context) const {
+  const auto start = std::chrono::steady_clock::now();
+  const std::vector<cvp::Job> all = jobs(p);
+  cvp::IsolationOptions options;
+  options.limits = settings_.limits;
+  options.timeout_seconds = settings_.timeout_seconds;
+  options.stop = context.stop;
+  const std::vector<cvp::JobOutcome> outcomes = cvp::run_isolated(plugin_, all, options);
+  engine::Outcome o;
+  InstanceResult summary{p, kNone, Status::pass, 0, 0};
+  std::optional<Witness> smallest;
+  bool inconclusive = false;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (!outcomes[i].ran) {
+      o.complete = false;
+      continue;
+    }
+    ++o.instances;
+    const cvp::InstanceVerdict& v = outcomes[i].verdict;
+    summary.rounds = std::max(summary.rounds, v.cost.rounds);
+    summary.lower_bound = std::max(summary.lower_bound, v.cost.round_bound);
+    if (v.status == cvp::InstanceStatus::inconclusive) inconclusive = true;
+    if (v.status != cvp::InstanceStatus::fail || !v.fault) continue;
+    Violation viol = violation_of(all[i], *v.fault);
+    if (!smallest || viol < smallest->violation) smallest = Witness{viol, v.calls, v.messages};
+    o.violations.push_back(std::move(viol));
+  }
+  o.status = !o.violations.empty() ? Status::fail
+             : inconclusive        ? Status::inconclusive
+                                   : Status::pass;
+  summary.status = o.status;
+  o.instance_results.push_back(summary);
+  if (smallest) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    witnesses_[p] = std::move(*smallest);
+  }
+  o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return o;
+}
+
+void ProgramFamily::finish(ConstructionSummary& summary) const {
+  if (summary.violations.empty()) return;
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto it = witnesses_.find(summary.violations.front().p);
+  if (it == witnesses_.end()) return;
+  const Witness& w = it->second;
+  summary.pictures_svg.push_back(
+      {"program_witness.svg",
+       fmt::format("{}: the smallest failing instance, p = {}, count = {}{}", summary.name,
+                   w.violation.p, w.violation.count,
+                   w.violation.root == kNone ? "" : fmt::format(", root = {}", w.violation.root)),
+       spacetime_svg(w.violation, w.calls, w.messages)});
+}
+
+}  // namespace collverify::families::program

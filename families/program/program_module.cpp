@@ -1,0 +1,124 @@
+// `verify program --plugin LIB.so [--collective ...] [--counts ...] [--roots ...] [--datatype ...]
+// [--buffering ...] [--max-interleavings N] [--step-budget N] [--instance-timeout S]` and the
+// campaign part, which runs the example programs of examples/programs (program_module.hpp).
+#include "families/program/program_module.hpp"
+
+#include <filesystem>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "families/program/program_family.hpp"
+#include "model/error.hpp"
+
+namespace collverify::families::program {
+namespace {
+
+namespace cvp = collverify::program;
+
+// The example programs the campaign proves: every one of examples/programs, for p = 2..top.
+std::vector<std::filesystem::path> example_programs() {
+  std::vector<std::filesystem::path> out;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(COLLVERIFY_PROGRAMS_DIR, ec)) {
+    if (e.is_regular_file() && e.path().extension() == ".so") out.push_back(e.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+class ProgramModule final : public Module {
+ public:
+  std::string name() const override { return "program"; }
+  std::string help() const override {
+    return "a collective's own C code (a plugin built against collverify's mpi.h), for every p, "
+           "count and root";
+  }
+
+  void add_flags(CLI::App& sub) override {
+    sub.add_option("--plugin", plugin_, "the shared library exporting cv_bcast, cv_reduce, ...")
+        ->required()
+        ->type_name("PATH");
+    sub.add_option("--collective", collectives_, "comma list (default: every cv_* it exports)")
+        ->type_name("LIST");
+    sub.add_option("--counts", counts_, fmt::format("count terms (default {})", kDefaultCounts))
+        ->type_name("TERMS");
+    sub.add_option("--roots", roots_, "all, or root terms (default: all up to p = 64, then "
+                                      "0,1,p/2,p-1)")
+        ->type_name("TERMS");
+    sub.add_option("--datatype", datatypes_, "int,double,byte (default int; reductions use "
+                                             "64-bit integers)")
+        ->type_name("LIST");
+    sub.add_option("--buffering", buffering_, "eager,rendezvous (default both)")->type_name("LIST");
+    sub.add_option("--max-interleavings", limits_.max_interleavings,
+                   "matching orders of wildcard receives run per instance (default 1000)")
+        ->type_name("INT")
+        ->check(CLI::Range(std::int64_t{1}, std::int64_t{1'000'000'000}));
+    sub.add_option("--step-budget", limits_.step_budget,
+                   "MPI calls per run before step_budget (default 10000000)")
+        ->type_name("INT")
+        ->check(CLI::Range(std::int64_t{1}, std::numeric_limits<std::int64_t>::max() / 2));
+    sub.add_option("--instance-timeout", timeout_,
+                   "seconds without a finished instance before the worker is killed (default 20)")
+        ->type_name("SECONDS")
+        ->check(CLI::Range(0.01, 86400.0));
+  }
+
+  Plan plan(const std::string& p) const override {
+    Plan plan;
+    plan.family = std::make_unique<ProgramFamily>(settings(plugin_));
+    plan.range = p.empty() ? "2..16" : p;
+    plan.banner = fmt::format("program: {} for p = {}", plugin_, plan.range);
+    return plan;
+  }
+
+  std::vector<Plan> campaign(bool quick) const override {
+    const std::vector<std::filesystem::path> programs = example_programs();
+    if (programs.empty()) {
+      throw InputError(fmt::format("the example programs are not built (no *.so in {})",
+                                   COLLVERIFY_PROGRAMS_DIR));
+    }
+    std::vector<Plan> plans;
+    for (const auto& path : programs) {
+      ProgramModule m;
+      m.counts_ = quick ? "0,1,p-1,p+1,2p+1" : kDefaultCounts;
+      m.roots_ = quick ? "0,1,p/2,p-1" : "";
+      Plan plan;
+      plan.family = std::make_unique<ProgramFamily>(m.settings(path.string()));
+      plan.range = quick ? "1..12" : "1..32";
+      plan.banner = fmt::format("campaign: program {} for p = {}", path.stem().string(), plan.range);
+      plans.push_back(std::move(plan));
+    }
+    return plans;
+  }
+
+ private:
+  Settings settings(const std::string& path) const {
+    Settings s;
+    s.plugin_path = path;
+    s.label = "program:" + std::filesystem::path(path).stem().string();
+    if (!collectives_.empty()) s.collectives = parse_collectives(collectives_);
+    s.counts = parse_terms("--counts", counts_.empty() ? kDefaultCounts : counts_, false);
+    if (!roots_.empty()) s.roots = parse_terms("--roots", roots_, true);
+    s.datatypes = parse_datatypes(datatypes_);
+    s.buffering = parse_buffering(buffering_);
+    s.limits = limits_;
+    s.timeout_seconds = timeout_;
+    return s;
+  }
+
+  std::string plugin_;
+  std::string collectives_;
+  std::string counts_;
+  std::string roots_;
+  std::string datatypes_ = "int";
+  std::string buffering_ = "eager,rendezvous";
+  cvp::InstanceLimits limits_;
+  double timeout_ = 20;
+};
+
+}  // namespace
+
+std::unique_ptr<Module> make_module() { return std::make_unique<ProgramModule>(); }
+
+}  // namespace collverify::families::program
