@@ -42,7 +42,7 @@ struct RankBuffers {
 struct Context {
   const Plugin* plugin;
   const Instance* in;
-  std::vector<RankBuffers> ranks;
+  std::vector<RankBuffers>& ranks;  // reused from instance to instance (their storage stays)
   MPI_Datatype type;
   MPI_Op op;
 };
@@ -201,8 +201,10 @@ InstanceCost cost_of(const RunResult& run, int p) {
 
 InstanceVerdict run_instance(const Plugin& plugin, const Instance& in, Buffering buffering,
                              const InstanceLimits& limits, StackPool& stacks) {
-  Context c{&plugin, &in, std::vector<RankBuffers>(static_cast<std::size_t>(in.p)),
-            datatype_of(in), in.op == ReduceOp::sum ? MPI_SUM : compose_op()};
+  static thread_local std::vector<RankBuffers> buffers;
+  if (buffers.size() < static_cast<std::size_t>(in.p)) buffers.resize(static_cast<std::size_t>(in.p));
+  Context c{&plugin, &in, buffers, datatype_of(in),
+            in.op == ReduceOp::sum ? MPI_SUM : compose_op()};
   const WorldOptions options{buffering, limits.step_budget};
   Explorer explorer;
   InstanceVerdict verdict;

@@ -126,7 +126,7 @@ void World::end_checks(RunResult& result) {
     fault_ = Fault{"unmatched_message", first->src, first->src_call,
                    requests_[static_cast<std::size_t>(first->request)].op,
                    fmt::format("rank {}'s message to rank {} (tag {}, {} bytes) was never received",
-                               first->src, first->dst, first->tag, first->data.size())};
+                               first->src, first->dst, first->tag, first->size)};
   }
   (void)result;
 }

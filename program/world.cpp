@@ -63,7 +63,16 @@ bool Explorer::next() {
 
 World::World(int p, const WorldOptions& options, const std::vector<GuardedRegion>& regions,
              Explorer& explorer)
-    : p_(p), options_(options), regions_(regions), explorer_(explorer), ranks_(p) {}
+    : p_(p), options_(options), regions_(regions), regions_of_(static_cast<std::size_t>(p)),
+      explorer_(explorer), ranks_(static_cast<std::size_t>(p)) {
+  for (const GuardedRegion& g : regions_) {
+    if (g.rank >= 0 && g.rank < p) regions_of_[static_cast<std::size_t>(g.rank)].push_back(g);
+  }
+  requests_.reserve(static_cast<std::size_t>(4 * p));
+  messages_.reserve(static_cast<std::size_t>(2 * p));
+  calls_.reserve(static_cast<std::size_t>(4 * p));
+  records_.reserve(static_cast<std::size_t>(2 * p));
+}
 
 int World::begin_call(const char* op, int peer, int tag, std::int64_t bytes) {
   RankState& me = ranks_[current_];
@@ -89,8 +98,8 @@ void World::fault(const std::string& property, const char* op, const std::string
 
 void World::check_region(const char* op, const void* buf, std::size_t bytes, bool writes) {
   const auto* at = static_cast<const std::byte*>(buf);
-  for (const GuardedRegion& g : regions_) {
-    if (g.rank != current_ || g.begin == nullptr) continue;
+  for (const GuardedRegion& g : regions_of_[static_cast<std::size_t>(current_)]) {
+    if (g.begin == nullptr) continue;
     const std::byte* end = g.begin + g.bytes;
     if (at < g.begin - g.guard || at >= end + g.guard) continue;
     if (at >= g.begin && at + bytes <= end) continue;
@@ -135,7 +144,9 @@ int World::post_send(const char* op, const void* buf, std::size_t bytes, int des
   msg.src_call = r.call;
   msg.request = id;
   msg.sync = sync;
-  msg.data.assign(r.sbuf, r.sbuf + bytes);
+  msg.at = arena_.size();
+  msg.size = bytes;
+  arena_.insert(arena_.end(), r.sbuf, r.sbuf + bytes);
   msg.depth = ranks_[current_].clock + 1;
   requests_[static_cast<std::size_t>(id)].message = m;
   ranks_[dest].inbox.push_back(m);
@@ -197,14 +208,14 @@ void World::match(int id, int m) {
   Message& msg = messages_[static_cast<std::size_t>(m)];
   Request& s = requests_[static_cast<std::size_t>(msg.request)];
   const bool waits_for_match = msg.sync || options_.buffering == Buffering::rendezvous;
-  if (msg.data.size() > r.capacity) {
+  if (msg.size > r.capacity) {
     return raise({"truncation", r.rank, r.call, r.op,
                   fmt::format("a message of {} bytes from rank {} (its call {}, tag {}) into a "
                               "receive of {} bytes",
-                              msg.data.size(), msg.src, msg.src_call, msg.tag, r.capacity)});
+                              msg.size, msg.src, msg.src_call, msg.tag, r.capacity)});
   }
   if (s.user && waits_for_match && !s.complete &&
-      std::memcmp(s.sbuf, msg.data.data(), msg.data.size()) != 0) {
+      std::memcmp(s.sbuf, data(msg), msg.size) != 0) {
     return raise({"buffer_race", s.rank, s.call, s.op,
                   "the send buffer changed while the send was pending (before it matched)"});
   }
@@ -212,15 +223,15 @@ void World::match(int id, int m) {
     return raise({"buffer_race", r.rank, r.call, r.op,
                   "the receive buffer was written while the receive was pending"});
   }
-  if (!msg.data.empty()) std::memcpy(r.buf, msg.data.data(), msg.data.size());
-  if (r.user) std::copy(msg.data.begin(), msg.data.end(), r.image.begin());
+  if (msg.size > 0) std::memcpy(r.buf, data(msg), msg.size);
+  if (r.user && msg.size > 0) std::memcpy(r.image.data(), data(msg), msg.size);
   r.st_source = msg.src;
   r.st_tag = msg.tag;
-  r.st_bytes = static_cast<int>(msg.data.size());
+  r.st_bytes = static_cast<int>(msg.size);
   r.matched = true;
   r.from_message = m;
   records_.push_back({msg.src, msg.src_call, r.rank, r.call,
-                      static_cast<std::int64_t>(msg.data.size()), msg.depth});
+                      static_cast<std::int64_t>(msg.size), msg.depth});
   ++progress_;
   complete(id);
   if (waits_for_match) complete(msg.request);
@@ -285,7 +296,7 @@ void World::release(const char* op, int id, int* source, int* tag, int* bytes) {
   if (r.user) {
     if (r.send && r.message >= 0) {
       const Message& msg = messages_[static_cast<std::size_t>(r.message)];
-      if (std::memcmp(r.sbuf, msg.data.data(), msg.data.size()) != 0) {
+      if (std::memcmp(r.sbuf, data(msg), msg.size) != 0) {
         fault("buffer_race", op,
               fmt::format("the buffer of rank {}'s {} (call {}) changed before it completed",
                           r.rank, r.op, r.call));

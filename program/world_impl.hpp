@@ -43,7 +43,8 @@ struct Message {
   int src = 0, dst = 0, tag = 0, src_call = 0;
   int request = -1;  // the sender's request
   bool sync = false;
-  std::vector<std::byte> data;  // the send buffer as it was when the send was posted
+  std::size_t at = 0;     // the send buffer as it was when the send was posted: arena_[at, at + size)
+  std::size_t size = 0;
   std::int64_t depth = 0;
 };
 
@@ -112,7 +113,10 @@ class World {
 
   int p_;
   WorldOptions options_;
-  std::vector<GuardedRegion> regions_;  // per rank, in rank order (several per rank)
+  std::vector<GuardedRegion> regions_;
+  std::vector<std::vector<GuardedRegion>> regions_of_;  // by rank
+  std::vector<std::byte> arena_;  // every message's data, in sending order
+  const std::byte* data(const Message& m) const { return arena_.data() + m.at; }
   Explorer& explorer_;
   std::vector<RankState> ranks_;
   std::vector<Request> requests_;

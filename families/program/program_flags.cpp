@@ -25,7 +25,7 @@ std::vector<std::string> words(const std::string& text) {
 
 // An integer of at most 10 digits, the whole of `s`.
 bool integer(std::string_view s, std::int64_t& v) {
-  if (s.empty() || s.size() > 10) return false;
+  if (s.empty() || s.size() > 10 || s[0] < '0' || s[0] > '9') return false;
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   return ec == std::errc() && end == s.data() + s.size() && v <= kMaxTerm;
 }

@@ -1,0 +1,153 @@
+// The program family through the engine (families/program/program_family.hpp) and the plugin
+// refusals (program/plugin.hpp), on the small plugins of plugins/.
+#include <gtest/gtest.h>
+
+#include "engine/run_range.hpp"
+#include "families/program/program_family.hpp"
+#include "model/error.hpp"
+#include "program/plugin.hpp"
+#include "program/run_instance.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace collverify::families::program {
+namespace {
+
+namespace cvp = collverify::program;
+
+Settings settings(const std::string& plugin, const std::string& counts = kDefaultCounts) {
+  Settings s;
+  s.plugin_path = plugin;
+  s.label = "program:test";
+  s.counts = parse_terms("--counts", counts, false);
+  s.datatypes = {cvp::Elem::int32, cvp::Elem::byte};
+  s.buffering = {cvp::Buffering::eager, cvp::Buffering::rendezvous};
+  s.timeout_seconds = 60;
+  return s;
+}
+
+engine::RangeResult run(const ProgramFamily& f, std::int64_t from, std::int64_t to) {
+  std::vector<std::int64_t> ps;
+  for (std::int64_t p = from; p <= to; ++p) ps.push_back(p);
+  engine::RunOptions o;
+  o.jobs = 2;
+  return engine::run_range(f, ps, o);
+}
+
+TEST(ProgramFamily, BinomialBroadcastPassesEveryInstance) {
+  const ProgramFamily f(settings(BINO_PLUGIN));
+  const auto r = run(f, 1, 12);
+  EXPECT_EQ(r.summary.failed, 0);
+  EXPECT_EQ(r.summary.passed, 12);
+  // Every root, every count, two element types, two buffering modes at p = 5.
+  EXPECT_EQ(f.jobs(5).size(), 5U * 8U * 2U * 2U);
+  EXPECT_EQ(r.summary.coverage.instances, [&] {
+    std::int64_t n = 0;
+    for (std::int64_t p = 1; p <= 12; ++p) n += static_cast<std::int64_t>(f.jobs(p).size());
+    return n;
+  }());
+}
+
+TEST(ProgramFamily, AnExtraSendGivesTheSmallestWitness) {
+  const ProgramFamily f(settings(BINO_EXTRA_SEND_PLUGIN));
+  const auto r = run(f, 1, 8);
+  ASSERT_FALSE(r.summary.violations.empty());
+  const Violation& v = r.summary.violations.front();
+  EXPECT_EQ(v.p, 3);
+  EXPECT_EQ(v.count, 0);
+  EXPECT_EQ(v.root, 0);
+  EXPECT_EQ(v.rank, 2);
+  EXPECT_EQ(v.call, 1);
+  EXPECT_EQ(v.op, "MPI_Send");
+  // Both buffering modes fail at that instance, each with its own property.
+  EXPECT_EQ(v.property, "deadlock");
+  const auto eager = std::find_if(
+      r.summary.violations.begin(), r.summary.violations.end(), [&](const Violation& x) {
+        return x.p == 3 && x.count == 0 && x.root == 0 && x.instance == "bcast int eager";
+      });
+  ASSERT_NE(eager, r.summary.violations.end());
+  EXPECT_EQ(eager->property, "unmatched_message");
+  EXPECT_EQ(eager->rank, 2);
+  // The extra send happens only when p is not a power of two: p = 1, 2, 4 and 8 hold.
+  EXPECT_EQ(r.summary.passed, 4);
+  EXPECT_EQ(r.summary.failed, 4);
+  EXPECT_FALSE(r.summary.pictures_svg.empty());
+  EXPECT_NE(r.summary.pictures_svg.front().svg.find("deadlock"), std::string::npos);
+}
+
+TEST(ProgramFamily, WildcardOrdersAreExploredAndABoundIsNeverAPass) {
+  cvp::Plugin right = cvp::load_plugin(GATHER_ANY_PLUGIN);
+  cvp::Plugin arrival = cvp::load_plugin(GATHER_BY_ARRIVAL_PLUGIN);
+  cvp::StackPool stacks;
+  cvp::Instance in{cvp::Collective::gather, 4, 3, 0, cvp::Elem::int32, cvp::ReduceOp::sum};
+  // Three wildcard receives at the root, each choosing among the senders left: 3! orders.
+  const auto ok = cvp::run_instance(right, in, cvp::Buffering::eager, {}, stacks);
+  EXPECT_EQ(ok.status, cvp::InstanceStatus::pass);
+  EXPECT_EQ(ok.interleavings, 6);
+  // Placing blocks by arrival is right in rank order (the first order run) and wrong in another.
+  const auto bad = cvp::run_instance(arrival, in, cvp::Buffering::eager, {}, stacks);
+  ASSERT_EQ(bad.status, cvp::InstanceStatus::fail);
+  EXPECT_EQ(bad.fault->property, "wrong_result");
+  EXPECT_NE(bad.fault->message.find("matching order 2"), std::string::npos) << bad.fault->message;
+  cvp::InstanceLimits one;
+  one.max_interleavings = 1;
+  EXPECT_EQ(cvp::run_instance(arrival, in, cvp::Buffering::eager, one, stacks).status,
+            cvp::InstanceStatus::inconclusive);
+}
+
+TEST(ProgramFamily, ExplorerVisitsEveryChoiceSequenceOnce) {
+  cvp::Explorer e;
+  int runs = 0;
+  std::set<std::pair<int, int>> seen;
+  do {
+    e.restart();
+    const int a = e.choose(3);
+    const int b = e.choose(2);
+    seen.insert({a, b});
+    ++runs;
+  } while (e.next());
+  EXPECT_EQ(runs, 6);
+  EXPECT_EQ(seen.size(), 6U);
+}
+
+TEST(ProgramFamily, PluginsWithoutCollectivesOrBuiltAgainstARealMpiAreRefused) {
+  EXPECT_THROW(ProgramFamily(settings(NO_COLLECTIVE_PLUGIN)), InputError);
+  EXPECT_THROW(ProgramFamily(settings("/nonexistent/plugin.so")), InputError);
+  EXPECT_THROW(ProgramFamily(settings("/dev/null")), InputError);
+  Settings wrong = settings(BINO_PLUGIN);
+  wrong.collectives = {cvp::Collective::allreduce};
+  EXPECT_THROW(ProgramFamily{wrong}, InputError);
+#ifdef OMPI_BUILT_PLUGIN
+  try {
+    ProgramFamily f(settings(OMPI_BUILT_PLUGIN));
+    ADD_FAILURE() << "a plugin built against Open MPI was accepted";
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    EXPECT_TRUE(what.find("libmpi") != std::string::npos ||
+                what.find("ompi_") != std::string::npos ||
+                what.find("MPI_Bcast") != std::string::npos)
+        << what;
+  }
+#endif
+}
+
+TEST(ProgramFamily, ForeignImportsAreNamed) {
+  EXPECT_EQ(cvp::foreign_mpi_reason({{"libc.so.6"}, {"MPI_Send", "memcpy"}}), "");
+  EXPECT_NE(cvp::foreign_mpi_reason({{"libmpi.so.40"}, {}}).find("libmpi.so.40"),
+            std::string::npos);
+  EXPECT_NE(cvp::foreign_mpi_reason({{}, {"ompi_mpi_comm_world"}}).find("ompi_mpi_comm_world"),
+            std::string::npos);
+  EXPECT_NE(cvp::foreign_mpi_reason({{}, {"MPI_Comm_split"}}).find("MPI_Comm_split"),
+            std::string::npos);
+}
+
+TEST(ProgramFamily, MemoryOfHugeInstancesIsRefusedUpFront) {
+  const ProgramFamily f(settings(BINO_PLUGIN, "p,1000000000"));
+  EXPECT_GT(f.bytes(4096, 1), std::int64_t{1} << 40);
+  EXPECT_THROW(f.accept(4097), InputError);
+  EXPECT_THROW(f.accept(0), InputError);
+}
+
+}  // namespace
+}  // namespace collverify::families::program
