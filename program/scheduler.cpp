@@ -104,14 +104,14 @@ std::string World::deadlock_text() const {
 }
 
 void World::end_checks(RunResult& result) {
-  for (const Request& r : requests_) {
-    if (r.user && !r.released) {
-      fault_ = Fault{"request_leak", r.rank, r.call, r.op,
-                     fmt::format("rank {}'s {} (call {}) was never completed by MPI_Wait, "
-                                 "MPI_Waitall or MPI_Test before the collective returned",
-                                 r.rank, r.op, r.call)};
-      return;
-    }
+  for (const RankState& rank : ranks_) {
+    if (rank.pending.empty()) continue;
+    const Request& r = requests_[static_cast<std::size_t>(rank.pending.front())];
+    fault_ = Fault{"request_leak", r.rank, r.call, r.op,
+                   fmt::format("rank {}'s {} (call {}) was never completed by MPI_Wait, "
+                               "MPI_Waitall or MPI_Test before the collective returned",
+                               r.rank, r.op, r.call)};
+    return;
   }
   const Message* first = nullptr;
   for (const RankState& rank : ranks_) {

@@ -61,6 +61,40 @@ bool Explorer::next() {
   return true;
 }
 
+namespace {
+// The arrays of a run, kept per thread between runs: an instance of p ranks fills them with
+// O(p^2) entries, and growing them afresh every run cost more than the simulation.
+struct Pool {
+  std::vector<Request> requests;
+  std::vector<Message> messages;
+  std::vector<std::byte> arena;
+  std::vector<std::byte> images;
+  std::vector<CallRecord> calls;
+  std::vector<MessageRecord> records;
+};
+thread_local Pool t_pool;
+}  // namespace
+
+void recycle(RunResult&& result) {
+  if (result.calls.capacity() > t_pool.calls.capacity()) t_pool.calls = std::move(result.calls);
+  if (result.messages.capacity() > t_pool.records.capacity()) {
+    t_pool.records = std::move(result.messages);
+  }
+}
+
+World::~World() {
+  requests_.clear();
+  messages_.clear();
+  arena_.clear();
+  images_.clear();
+  t_pool.images.swap(images_);
+  t_pool.requests.swap(requests_);
+  t_pool.messages.swap(messages_);
+  t_pool.arena.swap(arena_);
+  if (calls_.capacity() > t_pool.calls.capacity()) t_pool.calls.swap(calls_);
+  if (records_.capacity() > t_pool.records.capacity()) t_pool.records.swap(records_);
+}
+
 World::World(int p, const WorldOptions& options, const std::vector<GuardedRegion>& regions,
              Explorer& explorer)
     : p_(p), options_(options), regions_(regions), regions_of_(static_cast<std::size_t>(p)),
@@ -68,10 +102,18 @@ World::World(int p, const WorldOptions& options, const std::vector<GuardedRegion
   for (const GuardedRegion& g : regions_) {
     if (g.rank >= 0 && g.rank < p) regions_of_[static_cast<std::size_t>(g.rank)].push_back(g);
   }
-  requests_.reserve(static_cast<std::size_t>(4 * p));
-  messages_.reserve(static_cast<std::size_t>(2 * p));
-  calls_.reserve(static_cast<std::size_t>(4 * p));
-  records_.reserve(static_cast<std::size_t>(2 * p));
+  requests_.swap(t_pool.requests);
+  messages_.swap(t_pool.messages);
+  arena_.swap(t_pool.arena);
+  images_.swap(t_pool.images);
+  images_.clear();
+  calls_.swap(t_pool.calls);
+  records_.swap(t_pool.records);
+  requests_.clear();
+  messages_.clear();
+  arena_.clear();
+  calls_.clear();
+  records_.clear();
 }
 
 int World::begin_call(const char* op, int peer, int tag, std::int64_t bytes) {
@@ -175,7 +217,10 @@ int World::post_recv(const char* op, void* buf, std::size_t capacity, int source
     complete(id);
     return id;
   }
-  if (user) r.image.assign(r.buf, r.buf + capacity);
+  if (user) {
+    r.image = images_.size();
+    images_.insert(images_.end(), r.buf, r.buf + capacity);
+  }
   ranks_[current_].posted.push_back(id);
   try_match(current_);
   return id;
@@ -219,12 +264,12 @@ void World::match(int id, int m) {
     return raise({"buffer_race", s.rank, s.call, s.op,
                   "the send buffer changed while the send was pending (before it matched)"});
   }
-  if (r.user && std::memcmp(r.buf, r.image.data(), r.capacity) != 0) {
+  if (r.user && r.capacity > 0 && std::memcmp(r.buf, images_.data() + r.image, r.capacity) != 0) {
     return raise({"buffer_race", r.rank, r.call, r.op,
                   "the receive buffer was written while the receive was pending"});
   }
   if (msg.size > 0) std::memcpy(r.buf, data(msg), msg.size);
-  if (r.user && msg.size > 0) std::memcpy(r.image.data(), data(msg), msg.size);
+  if (r.user && msg.size > 0) std::memcpy(images_.data() + r.image, data(msg), msg.size);
   r.st_source = msg.src;
   r.st_tag = msg.tag;
   r.st_bytes = static_cast<int>(msg.size);
@@ -302,7 +347,8 @@ void World::release(const char* op, int id, int* source, int* tag, int* bytes) {
                           r.rank, r.op, r.call));
       }
     }
-    if (!r.send && r.capacity > 0 && std::memcmp(r.buf, r.image.data(), r.capacity) != 0) {
+    if (!r.send && r.capacity > 0 &&
+        std::memcmp(r.buf, images_.data() + r.image, r.capacity) != 0) {
       fault("buffer_race", op,
             fmt::format("the buffer of rank {}'s {} (call {}) was written before it completed",
                         r.rank, r.op, r.call));

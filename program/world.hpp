@@ -104,6 +104,8 @@ struct RunResult {
   std::int64_t steps = 0;
   std::int64_t leaked_requests = 0;
 };
+// Gives a run's records back to this thread's pool, so the next run reuses their storage.
+void recycle(RunResult&& result);
 RunResult run_world(int p, const WorldOptions& options, const std::vector<GuardedRegion>& regions,
                     RankMain main, void* context, Explorer& explorer, StackPool& stacks);
 

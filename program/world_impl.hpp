@@ -32,7 +32,7 @@ struct Request {
   bool matched = false;
   bool awaited = false;  // the owner is blocked on it
   int from_message = -1;  // the message a receive got
-  std::vector<std::byte> image;  // user receives: the buffer as we left it (buffer_race)
+  std::size_t image = 0;  // user receives: the buffer as we left it, images_[image, +capacity)
   // send
   int message = -1;
   const std::byte* sbuf = nullptr;
@@ -69,6 +69,9 @@ class World {
  public:
   World(int p, const WorldOptions& options, const std::vector<GuardedRegion>& regions,
         Explorer& explorer);
+  ~World();  // hands the per-run arrays back to this thread's pool (their capacity stays)
+  World(const World&) = delete;
+  World& operator=(const World&) = delete;
 
   int size() const { return p_; }
   int rank() const { return current_; }
@@ -115,7 +118,8 @@ class World {
   WorldOptions options_;
   std::vector<GuardedRegion> regions_;
   std::vector<std::vector<GuardedRegion>> regions_of_;  // by rank
-  std::vector<std::byte> arena_;  // every message's data, in sending order
+  std::vector<std::byte> arena_;   // every message's data, in sending order
+  std::vector<std::byte> images_;  // user receives' buffers as we left them (buffer_race)
   const std::byte* data(const Message& m) const { return arena_.data() + m.at; }
   Explorer& explorer_;
   std::vector<RankState> ranks_;

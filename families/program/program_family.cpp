@@ -92,13 +92,22 @@ double ProgramFamily::cost(std::int64_t p) const {
 }
 
 std::int64_t ProgramFamily::bytes(std::int64_t p, int) const {
-  // The largest instance: every rank's two buffers (at most p * count elements of 8 bytes),
-  // about as much again in message copies and expected values, and the ranks' stacks.
+  // The largest instance: the root's and the other ranks' two buffers of 8-byte elements at the
+  // largest count, about twice as much again in message copies, receive images and expected
+  // values, and each rank's touched stack. p <= 4096 and count < 2^31 keep this below 2^62.
   std::int64_t largest = 0;
   for (std::int64_t count : counts_for(settings_.counts, p)) largest = std::max(largest, count);
-  const std::int64_t per_rank = 2 * p * largest * 8;
-  if (per_rank / 8 / 2 / p != largest) throw InputError(fmt::format("p = {}: sizes overflow", p));
-  return p * (3 * per_rank + kStackResident);
+  std::int64_t buffers = 0;
+  for (cvp::Collective c : settings_.collectives) {
+    const cvp::Instance in{c, static_cast<int>(p), largest, 0, cvp::Elem::int64,
+                           cvp::ReduceOp::sum};
+    auto elems = [&](int rank) {
+      const cvp::Shape sh = cvp::shape(in, rank);
+      return std::max<std::int64_t>(sh.send, 0) + std::max<std::int64_t>(sh.recv, 0);
+    };
+    buffers = std::max(buffers, 8 * (elems(0) + (p - 1) * (p > 1 ? elems(1) : 0)));
+  }
+  return 3 * buffers + p * kStackResident;
 }
 
 std::vector<cvp::Job> ProgramFamily::jobs(std::int64_t p) const {

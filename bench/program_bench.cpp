@@ -1,0 +1,43 @@
+// The program route's runtime speed (docs/PERFORMANCE.md, "Program route"): simulated small
+// messages per second with every check on, in one thread, on the ring allgather of
+// bench/programs (p (p - 1) messages of `count` ints per instance, eager and rendezvous).
+//
+//   build/bench/program_bench [p] [count] [seconds]
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+
+#include "program/run_instance.hpp"
+
+int main(int argc, char** argv) {
+  namespace cvp = collverify::program;
+  const int p = argc > 1 ? std::atoi(argv[1]) : 64;
+  const int count = argc > 2 ? std::atoi(argv[2]) : 1;
+  const double seconds = argc > 3 ? std::atof(argv[3]) : 3.0;
+  const cvp::Plugin plugin = cvp::load_plugin(COLLVERIFY_RING_ALLGATHER);
+  cvp::StackPool stacks;
+  const cvp::Instance in{cvp::Collective::allgather, p, count, 0, cvp::Elem::int32,
+                         cvp::ReduceOp::sum};
+  std::int64_t messages = 0, instances = 0;
+  const auto start = std::chrono::steady_clock::now();
+  double elapsed = 0;
+  while (elapsed < seconds) {
+    for (cvp::Buffering b : {cvp::Buffering::eager, cvp::Buffering::rendezvous}) {
+      const cvp::InstanceVerdict v = cvp::run_instance(plugin, in, b, {}, stacks);
+      if (v.status != cvp::InstanceStatus::pass) {
+        std::fprintf(stderr, "program_bench: the ring allgather failed: %s\n",
+                     v.fault ? v.fault->message.c_str() : "inconclusive");
+        return 1;
+      }
+      messages += v.cost.messages;
+      ++instances;
+    }
+    elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  std::printf("p=%d count=%d: %lld instances, %lld messages in %.2f s: %.0f messages/s, %.1f us "
+              "per instance\n",
+              p, count, static_cast<long long>(instances), static_cast<long long>(messages),
+              elapsed, static_cast<double>(messages) / elapsed,
+              elapsed * 1e6 / static_cast<double>(instances));
+  return 0;
+}
