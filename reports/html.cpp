@@ -118,21 +118,26 @@ std::string violations_table(const RunSummary& run, const ConstructionSummary& c
   out += fmt::format("<p>{}:</p>\n<p class=\"witness\">{}</p>\n",
                      xml_escape(reports::witness_heading(run, c)),
                      xml_escape(reports::witness_lead(c.violations.front())));
-  out +=
-      "<table><tr><th>#</th><th>property</th><th>p</th><th>n</th><th>rank</th>"
-      "<th>round</th><th>block</th><th>message</th></tr>\n";
+  const bool program = reports::program_violations(c);
+  out += "<table><tr><th>#</th><th>property</th>";
+  for (const std::string& h : reports::violation_headers(program)) {
+    out += fmt::format("<th>{}</th>", h);
+  }
+  out += "</tr>\n";
   const std::size_t listed = std::min(c.violations.size(), reports::kListedViolations);
   for (std::size_t i = 0; i < listed; ++i) {
     const Violation& v = c.violations[i];
-    out += fmt::format(
-        "<tr><td class=\"num\">{}</td><td><code>{}</code></td><td class=\"num\">{}</td>"
-        "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
-        "<td class=\"num\">{}</td><td>{}</td></tr>\n",
-        i + 1, xml_escape(v.property), reports::field_text(v.p), reports::field_text(v.n),
-        reports::field_text(v.rank), reports::field_text(v.round), reports::field_text(v.block),
-        xml_escape(v.message));
+    out += fmt::format("<tr><td class=\"num\">{}</td><td><code>{}</code></td>", i + 1,
+                       xml_escape(v.property));
+    const std::vector<std::string> cells = reports::violation_cells(v, program);
+    for (std::size_t k = 0; k < cells.size(); ++k) {
+      const bool last = k + 1 == cells.size();
+      out += fmt::format("<td{}>{}</td>", last ? "" : " class=\"num\"", xml_escape(cells[k]));
+    }
+    out += "</tr>\n";
   }
-  out += fmt::format("</table>\n<p class=\"legend\">{}</p>\n", xml_escape(reports::kColumnsNote));
+  out += fmt::format("</table>\n<p class=\"legend\">{}</p>\n",
+                     xml_escape(program ? reports::kProgramColumnsNote : reports::kColumnsNote));
   if (listed < c.violations.size()) {
     out += fmt::format("<p>This table shows the first {} of the {} listed violations; "
                        "summary.json lists all {}.</p>\n",

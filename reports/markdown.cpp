@@ -65,19 +65,31 @@ std::string violations_table(const RunSummary& run, const ConstructionSummary& c
                     markdown_escape(reports::violations_count_text(c)) + "\n\n";
   out += reports::witness_heading(run, c) + ": " +
          markdown_escape(reports::witness_lead(c.violations.front())) + "\n\n";
-  out += "| # | property | p | n | rank | round | block | message |\n";
-  out += "|--:|:--|--:|--:|--:|--:|--:|:--|\n";
+  const bool program = reports::program_violations(c);
+  const std::vector<std::string> headers = reports::violation_headers(program);
+  out += "| # | property |";
+  std::string rule = "|--:|:--|";
+  for (std::size_t k = 0; k < headers.size(); ++k) {
+    out += " " + headers[k] + " |";
+    rule += k + 1 == headers.size() ? ":--|" : "--:|";
+  }
+  out += '\n';
+  out += rule;
+  out += '\n';
   const std::size_t listed = std::min(c.violations.size(), reports::kListedViolations);
   for (std::size_t i = 0; i < listed; ++i) {
     const Violation& v = c.violations[i];
-    out += fmt::format(
-        "| {} | {} | {} | {} | {} | {} | {} | {} |\n", i + 1, markdown_code(v.property),
-        reports::field_text(v.p), reports::field_text(v.n), reports::field_text(v.rank),
-        reports::field_text(v.round), reports::field_text(v.block), markdown_escape(v.message));
+    out += fmt::format("| {} | {} |", i + 1, markdown_code(v.property));
+    for (const std::string& cell : reports::violation_cells(v, program)) {
+      out += ' ';
+      out += markdown_escape(cell);
+      out += " |";
+    }
+    out += '\n';
   }
   // Appended piecewise: GCC 12 -O3 -Wrestrict misfires on "literal" + std::string.
   out += '\n';
-  out += markdown_escape(reports::kColumnsNote);
+  out += markdown_escape(program ? reports::kProgramColumnsNote : reports::kColumnsNote);
   out += "\n\n";
   if (listed < c.violations.size()) {
     out += fmt::format("This table shows the first {} of the {} listed violations; "

@@ -26,6 +26,25 @@ std::string witness_text(const Violation& v, std::string_view separator) {
                      separator, field_text(v.block));
 }
 
+bool program_violations(const ConstructionSummary& c) {
+  return !c.violations.empty() &&
+         (c.violations.front().count != kNone || !c.violations.front().op.empty());
+}
+
+std::vector<std::string> violation_headers(bool program) {
+  if (program) return {"p", "count", "root", "rank", "call", "op", "message"};
+  return {"p", "n", "rank", "round", "block", "message"};
+}
+
+std::vector<std::string> violation_cells(const Violation& v, bool program) {
+  if (program) {
+    return {field_text(v.p),    field_text(v.count), field_text(v.root), field_text(v.rank),
+            field_text(v.call), v.op.empty() ? "-" : v.op, v.message};
+  }
+  return {field_text(v.p),     field_text(v.n),     field_text(v.rank),
+          field_text(v.round), field_text(v.block), v.message};
+}
+
 std::string witness_lead(const Violation& v) {
   std::string fields;
   for (const auto& [name, value] :

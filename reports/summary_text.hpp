@@ -19,6 +19,17 @@ inline constexpr std::size_t kListedViolations = 20;
 // Under every violation table: what its witness columns mean, since the circulant broadcast's
 // round column is an absolute round of the simulated expansion while its message and excerpt
 // speak of the round of a phase.
+// The program route's violations (a user's collective run as a program) carry count, root, call
+// and op instead of n, round and block: their tables show those columns and this note.
+inline constexpr const char* kProgramColumnsNote =
+    "Columns count, root, rank, call, op: the instance (the collective's count and root) and the "
+    "failing rank's MPI call (its index among that rank's calls, and the MPI function); the "
+    "message leads with the collective, element type or op, and buffering mode.";
+bool program_violations(const ConstructionSummary& c);
+std::vector<std::string> violation_headers(bool program);
+// The cells after # and property, unescaped.
+std::vector<std::string> violation_cells(const Violation& v, bool program);
+
 inline constexpr const char* kColumnsNote =
     "Columns n, rank, round, block: the witness as the checker reports it (for a simulated "
     "schedule, round is the absolute round of the expansion for n blocks); the message leads "

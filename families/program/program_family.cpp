@@ -148,7 +148,6 @@ engine::Outcome ProgramFamily::check(std::int64_t p, const engine::CheckContext&
   options.stop = context.stop;
   const std::vector<cvp::JobOutcome> outcomes = cvp::run_isolated(plugin_, all, options);
   engine::Outcome o;
-  InstanceResult summary{p, kNone, Status::pass, 0, 0};
   std::optional<Witness> smallest;
   bool inconclusive = false;
   for (std::size_t i = 0; i < all.size(); ++i) {
@@ -158,8 +157,13 @@ engine::Outcome ProgramFamily::check(std::int64_t p, const engine::CheckContext&
     }
     ++o.instances;
     const cvp::InstanceVerdict& v = outcomes[i].verdict;
-    summary.rounds = std::max(summary.rounds, v.cost.rounds);
-    summary.lower_bound = std::max(summary.lower_bound, v.cost.round_bound);
+    const Status status = v.status == cvp::InstanceStatus::pass   ? Status::pass
+                          : v.status == cvp::InstanceStatus::fail ? Status::fail
+                                                                  : Status::inconclusive;
+    // One result per instance, its count as n: the rounds of a passing run beside ceil(log2 p).
+    o.instance_results.push_back({p, all[i].instance.count, status,
+                                  status == Status::pass ? v.cost.rounds : kNone,
+                                  v.cost.round_bound});
     if (v.status == cvp::InstanceStatus::inconclusive) inconclusive = true;
     if (v.status != cvp::InstanceStatus::fail || !v.fault) continue;
     Violation viol = violation_of(all[i], *v.fault);
@@ -169,8 +173,6 @@ engine::Outcome ProgramFamily::check(std::int64_t p, const engine::CheckContext&
   o.status = !o.violations.empty() ? Status::fail
              : inconclusive        ? Status::inconclusive
                                    : Status::pass;
-  summary.status = o.status;
-  o.instance_results.push_back(summary);
   if (smallest) {
     std::lock_guard<std::mutex> lock(mutex_);
     witnesses_[p] = std::move(*smallest);
