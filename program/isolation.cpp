@@ -38,9 +38,12 @@ void write_all(int fd, const std::string& s) {
     ::dup2(null, STDOUT_FILENO);
     ::dup2(null, STDERR_FILENO);
   }
+#if !defined(__SANITIZE_ADDRESS__)
+  // Not under AddressSanitizer, whose shadow memory reserves terabytes of address space.
   const rlimit limit{static_cast<rlim_t>(options.memory_bytes),
                      static_cast<rlim_t>(options.memory_bytes)};
   ::setrlimit(RLIMIT_AS, &limit);
+#endif
   StackPool stacks;
   for (std::size_t i = from; i < jobs.size(); ++i) {
     const InstanceVerdict v =

@@ -131,6 +131,31 @@ void World::end_checks(RunResult& result) {
   (void)result;
 }
 
+void World::resume(int r) {
+  RankState& me = ranks_[r];
+  me.spun = false;
+  current_ = r;
+#ifdef CV_ASAN
+  const void* fake = nullptr;
+  __sanitizer_start_switch_fiber(const_cast<void**>(&fake), me.stack_base, me.stack_size);
+#endif
+  me.fiber = std::move(me.fiber).resume();
+#ifdef CV_ASAN
+  __sanitizer_finish_switch_fiber(const_cast<void*>(fake), nullptr, nullptr);
+#endif
+  current_ = -1;
+}
+
+// Every rank still suspended (or never started) runs once more, to throw RankAbort from where it
+// stopped (or to return at once): its stack unwinds on its own fiber. A rank whose code catches
+// everything and calls MPI again is given a few more tries, then left to Boost.Context.
+void World::unwind_suspended() {
+  aborting_ = true;
+  for (int r = 0; r < p_; ++r) {
+    for (int tries = 0; tries < 8 && ranks_[r].fiber; ++tries) resume(r);
+  }
+}
+
 RunResult World::run(RankMain main, void* context, StackPool& stacks) {
   g_running = this;
   for (int r = 0; r < p_; ++r) {
@@ -146,7 +171,10 @@ RunResult World::run(RankMain main, void* context, StackPool& stacks) {
 #ifdef CV_ASAN
           __sanitizer_finish_switch_fiber(nullptr, &sched_bottom_, &sched_size_);
 #endif
-          main(context, r);
+          try {
+            if (!aborting_) main(context, r);
+          } catch (const RankAbort&) {
+          }
           me.state = State::done;
 #ifdef CV_ASAN
           __sanitizer_start_switch_fiber(nullptr, sched_bottom_, sched_size_);
@@ -183,20 +211,10 @@ RunResult World::run(RankMain main, void* context, StackPool& stacks) {
       ready_.erase(ready_.begin(), ready_.begin() + static_cast<std::ptrdiff_t>(ready_head_));
       ready_head_ = 0;
     }
-    RankState& me = ranks_[r];
-    if (me.state == State::done) continue;
-    me.spun = false;
-    current_ = r;
-#ifdef CV_ASAN
-    const void* fake = nullptr;
-    __sanitizer_start_switch_fiber(const_cast<void**>(&fake), me.stack_base, me.stack_size);
-#endif
-    me.fiber = std::move(me.fiber).resume();
-#ifdef CV_ASAN
-    __sanitizer_finish_switch_fiber(const_cast<void*>(fake), nullptr, nullptr);
-#endif
-    current_ = -1;
+    if (ranks_[r].state == State::done) continue;
+    resume(r);
   }
+  if (fault_) unwind_suspended();
   RunResult result;
   if (!fault_) end_checks(result);
   result.fault = fault_;

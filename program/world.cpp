@@ -260,7 +260,7 @@ void World::match(int id, int m) {
                               msg.size, msg.src, msg.src_call, msg.tag, r.capacity)});
   }
   if (s.user && waits_for_match && !s.complete &&
-      std::memcmp(s.sbuf, data(msg), msg.size) != 0) {
+      msg.size > 0 && std::memcmp(s.sbuf, data(msg), msg.size) != 0) {
     return raise({"buffer_race", s.rank, s.call, s.op,
                   "the send buffer changed while the send was pending (before it matched)"});
   }
@@ -341,7 +341,7 @@ void World::release(const char* op, int id, int* source, int* tag, int* bytes) {
   if (r.user) {
     if (r.send && r.message >= 0) {
       const Message& msg = messages_[static_cast<std::size_t>(r.message)];
-      if (std::memcmp(r.sbuf, data(msg), msg.size) != 0) {
+      if (msg.size > 0 && std::memcmp(r.sbuf, data(msg), msg.size) != 0) {
         fault("buffer_race", op,
               fmt::format("the buffer of rank {}'s {} (call {}) changed before it completed",
                           r.rank, r.op, r.call));
@@ -371,6 +371,8 @@ void World::switch_to_scheduler() {
   start_switch(&me.fake_stack, sched_bottom_, sched_size_);
   me.sched = std::move(me.sched).resume();
   finish_switch(me.fake_stack, &sched_bottom_, &sched_size_);
+  // After a fault the scheduler resumes each suspended rank once to unwind it (World::run).
+  if (aborting_) throw RankAbort{};
 }
 
 }  // namespace collverify::program

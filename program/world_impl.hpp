@@ -65,6 +65,12 @@ struct RankState {
   const void* fake_stack = nullptr;
 };
 
+// Thrown into a rank suspended inside an MPI call when its run has ended with a fault: it unwinds
+// the rank's stack (its C frames have no cleanups) up to the fiber's entry, on the rank's own
+// stack with the switch announced to the sanitizers (a fiber destroyed while suspended would be
+// unwound by Boost.Context without that announcement).
+struct RankAbort {};
+
 class World {
  public:
   World(int p, const WorldOptions& options, const std::vector<GuardedRegion>& regions,
@@ -110,6 +116,8 @@ class World {
   void block_on(const std::vector<int>& requests);
   void yield_spin();
   void switch_to_scheduler();
+  void resume(int rank);
+  void unwind_suspended();
   bool resolve_wildcard();
   std::string deadlock_text() const;
   void end_checks(RunResult& result);
@@ -131,6 +139,7 @@ class World {
   std::int64_t steps_ = 0;
   std::int64_t progress_ = 0;  // matches and completions so far (spin detection)
   std::int64_t spin_mark_ = -1;
+  bool aborting_ = false;
   std::int64_t idle_spins_ = 0;
   std::optional<Fault> fault_;
   std::vector<CallRecord> calls_;
