@@ -47,8 +47,10 @@ int cv_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dat
     for (int mask = 1; mask < p2; mask <<= 1) {
       const int np = newrank ^ mask;
       const int peer = np < rem ? 2 * np + 1 : np + rem;
-      MPI_Sendrecv(recvbuf, count, datatype, peer, TAG_STEP, tmp, count, datatype, peer, TAG_STEP,
-                   comm, MPI_STATUS_IGNORE);
+      MPI_Request req[2];
+      MPI_Irecv(tmp, count, datatype, peer, TAG_STEP, comm, &req[0]);
+      MPI_Isend(recvbuf, count, datatype, peer, TAG_STEP, comm, &req[1]);
+      MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
       if (np < newrank) {
         MPI_Reduce_local(tmp, recvbuf, count, datatype, op); /* theirs op mine */
       } else {
