@@ -15,7 +15,6 @@
  * receives it into a scratch block). The root receives nothing. n - 1 + q rounds in all. */
 #include <mpi.h>
 #include <stdlib.h>
-#include <string.h>
 
 enum { TAG = 7, MAXQ = 32 };
 
