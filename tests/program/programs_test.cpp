@@ -411,6 +411,54 @@ TEST(Mutants, TestLoopThatNeverCompletesIsADeadlock) {
                        {"deadlock", 1, 0, 0, 0});
 }
 
+// One mutant for each program that has none above.
+TEST(Mutants, ScatterRecursiveDoublingBcastWithoutTheExtrasFailsOnlyForNonPowersOfTwo) {
+  expect_smallest_both("bcast_scatter_rd_no_extras", "bcast_scatter_rd", Collective::bcast,
+                       {"wrong_result", 3, 3, 0, 1});
+  for (int p : {1, 2, 4, 8, 16}) {
+    SweepSpec s = mutant_spec({Buffering::eager, Buffering::rendezvous});
+    s.pmin = s.pmax = p;
+    s.counts = default_counts(p);
+    s.roots = {0, p / 2, p - 1};
+    expect_passes("bcast_scatter_rd_no_extras", Collective::bcast, s);
+  }
+}
+
+TEST(Mutants, CirculantBcastWithTheLiteralAlgorithm4Line2) {
+  // docs/ERRATA.md E3: p = 5 with n = 3 blocks is the smallest counterexample.
+  expect_smallest_both("bcast_circulant_literal_line2", "bcast_circulant", Collective::bcast,
+                       {"wrong_result", 5, 3, 0, 1});
+}
+
+TEST(Mutants, BruckRotatingTheWrongWay) {
+  expect_smallest_both("allgather_bruck_rotate_wrong_way", "allgather_bruck",
+                       Collective::allgather, {"wrong_result", 3, 1, 0, 0});
+}
+
+TEST(Mutants, BinomialGatherRotatingTheWrongWay) {
+  expect_smallest_both("gather_binomial_rotate_wrong_way", "gather_binomial", Collective::gather,
+                       {"wrong_result", 3, 1, 1, 1});
+}
+
+TEST(Mutants, RabenseifnerAllgatherInTheWrongOrder) {
+  for (ReduceOp op : {ReduceOp::sum, ReduceOp::compose}) {
+    for (Buffering b : {Buffering::eager, Buffering::rendezvous}) {
+      expect_smallest("allreduce_rabenseifner_forward_allgather", "allreduce_rabenseifner",
+                      Collective::allreduce, b, op, {"negative_count", 4, 1, 0, 0});
+    }
+  }
+}
+
+TEST(Mutants, ReduceScatterFoldedUpwardFailsOnlyForTheNonCommutativeOp) {
+  for (Buffering b : {Buffering::eager, Buffering::rendezvous}) {
+    expect_smallest("reduce_scatter_block_pairwise_fold_upward", "reduce_scatter_block_pairwise",
+                    Collective::reduce_scatter_block, b, ReduceOp::compose,
+                    {"wrong_result", 2, 1, 0, 0});
+  }
+  expect_passes("reduce_scatter_block_pairwise_fold_upward", Collective::reduce_scatter_block,
+                mutant_spec({Buffering::eager, Buffering::rendezvous}, {ReduceOp::sum}));
+}
+
 // Crash and endless loop: only in the worker process of run_isolated.
 collverify::program::Job job(Collective c, int p, std::int64_t count, int root) {
   collverify::program::Job j;
