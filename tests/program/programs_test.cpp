@@ -12,9 +12,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <map>
-#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
