@@ -1,0 +1,601 @@
+// The program route's own programs (examples/programs/, issue 22 item 7) through the runtime:
+// every correct program passes every instance of the sweep, and every mutant in
+// examples/programs/mutants/ fails with its property at its smallest instance while the program
+// it was copied from (its pass-twin) passes there.
+//
+// Default sweep: p = 1..kDefaultP (less for the programs whose instances cost O(p^2) messages and
+// for the wildcard gather, whose matching orders grow as (p - 1)!), every root, the counts 0, 1,
+// p - 1, p, p + 1, 2p + 1, 3p + 2, both bufferings, int, double and byte for data movement, sum
+// and the non-commutative compose for reductions. The slow twin (COLLVERIFY_PROGRAM_SLOW=1,
+// ctest label slow) runs the p above the default range up to 128 with the default roots (all for
+// p <= 64, else 0, 1, p/2, p - 1), int only.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "program/isolation.hpp"
+#include "program/run_instance.hpp"
+
+namespace {
+
+using collverify::program::Buffering;
+using collverify::program::Collective;
+using collverify::program::Elem;
+using collverify::program::Instance;
+using collverify::program::InstanceStatus;
+using collverify::program::InstanceVerdict;
+using collverify::program::Plugin;
+using collverify::program::ReduceOp;
+using collverify::program::StackPool;
+
+constexpr int kDefaultP = 32;
+
+// The sanitizer build (CI's ASan/UBSan Debug job) runs about 15 times slower and trips three bugs
+// of the runtime that the RuntimeBug tests at the end reproduce: there the sweeps stop at
+// kSanitizedP and leave out the counts below p for the collectives other than bcast, and the
+// in-process mutant tests are skipped (their faults leave ranks suspended).
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+constexpr int kSanitizedP = 10;
+
+std::string library(const std::string& name) {
+  return std::string(CV_PROGRAMS_DIR) + "/cv_program_" + name + ".so";
+}
+
+// Plugins are loaded once per process and stay loaded (the runtime keeps function pointers).
+const Plugin& plugin(const std::string& name) {
+  static std::map<std::string, Plugin> loaded;
+  auto it = loaded.find(name);
+  if (it == loaded.end()) it = loaded.emplace(name, collverify::program::load_plugin(library(name))).first;
+  return it->second;
+}
+
+StackPool& stacks() {
+  static StackPool pool;
+  return pool;
+}
+
+std::vector<std::int64_t> default_counts(int p) {
+  std::vector<std::int64_t> c = {0, 1, p - 1, p, p + 1, 2 * std::int64_t{p} + 1,
+                                 3 * std::int64_t{p} + 2};
+  std::sort(c.begin(), c.end());
+  c.erase(std::unique(c.begin(), c.end()), c.end());
+  return c;
+}
+
+std::vector<int> default_roots(Collective c, int p) {
+  if (!collverify::program::has_root(c)) return {0};
+  std::vector<int> r;
+  if (p <= 64) {
+    for (int i = 0; i < p; ++i) r.push_back(i);
+    return r;
+  }
+  r = {0, 1, p / 2, p - 1};
+  std::sort(r.begin(), r.end());
+  r.erase(std::unique(r.begin(), r.end()), r.end());
+  return r;
+}
+
+struct Failure {
+  Instance in;
+  Buffering buffering = Buffering::eager;
+  InstanceVerdict verdict;
+};
+
+std::string describe(const Failure& f) {
+  const auto& v = f.verdict;
+  return "p=" + std::to_string(f.in.p) + " count=" + std::to_string(f.in.count) +
+         " root=" + std::to_string(f.in.root) + " " + collverify::program::to_string(f.buffering) +
+         " " + collverify::program::to_string(f.in.elem) + " " +
+         collverify::program::to_string(f.in.op) + ": " +
+         (v.fault ? v.fault->property + " rank " + std::to_string(v.fault->rank) + " " +
+                        v.fault->op + ": " + v.fault->message
+                  : std::string("inconclusive after ") + std::to_string(v.interleavings) +
+                        " matching orders");
+}
+
+struct SweepSpec {
+  int pmin = 1, pmax = kDefaultP;
+  std::vector<Buffering> bufferings = {Buffering::eager, Buffering::rendezvous};
+  std::vector<Elem> elems = {Elem::int32, Elem::float64, Elem::byte};
+  std::vector<ReduceOp> ops = {ReduceOp::sum, ReduceOp::compose};
+  // Empty: the default counts and roots of p.
+  std::vector<std::int64_t> counts;
+  std::vector<int> roots;
+};
+
+// The first instance that does not pass, in the order (p, count, root), then buffering, element
+// type and op; nullopt when every instance passes.
+std::optional<Failure> first_failure(const std::string& name, Collective c, const SweepSpec& s) {
+  const Plugin& pl = plugin(name);
+  const bool reduction = collverify::program::is_reduction(c);
+  const std::vector<Elem> elems = reduction ? std::vector<Elem>{Elem::int64} : s.elems;
+  const std::vector<ReduceOp> ops = reduction ? s.ops : std::vector<ReduceOp>{ReduceOp::sum};
+  for (int p = s.pmin; p <= s.pmax; ++p) {
+    std::vector<std::int64_t> counts = s.counts.empty() ? default_counts(p) : s.counts;
+    if (kSanitized && c != Collective::bcast) {
+      // RuntimeBug.CountZeroWithASendBuffer and RuntimeBug.ZeroByteNonblockingReceive: the
+      // runtime memcmp's null pointers for empty buffers and zero-byte nonblocking messages,
+      // which counts below p make.
+      counts.erase(std::remove_if(counts.begin(), counts.end(),
+                                  [p](std::int64_t n) { return n < p; }),
+                   counts.end());
+    }
+    std::vector<int> roots = s.roots.empty() ? default_roots(c, p) : s.roots;
+    if (!collverify::program::has_root(c)) roots = {0};
+    for (std::int64_t count : counts) {
+      for (int root : roots) {
+        if (root >= p) continue;
+        for (Buffering b : s.bufferings) {
+          for (Elem e : elems) {
+            for (ReduceOp op : ops) {
+              Instance in;
+              in.collective = c;
+              in.p = p;
+              in.count = count;
+              in.root = root;
+              in.elem = e;
+              in.op = op;
+              InstanceVerdict v = collverify::program::run_instance(pl, in, b, {}, stacks());
+              if (v.status != InstanceStatus::pass) return Failure{in, b, std::move(v)};
+            }
+          }
+        }
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Correct programs.
+
+struct Program {
+  const char* name;
+  Collective collective;
+  int pmax;       // default sweep
+  int pmax_slow;  // slow sweep
+};
+
+// O(p^2) messages per instance (rings, pairwise, the scatter + ring bcast) or, for the
+// circulant bcast, an O(p q^2) schedule per rank, get p <= 24 by default; the wildcard gather
+// explores (p - 1)! matching orders, so it stops at 6 (7 in the slow run, 720 orders).
+const Program kPrograms[] = {
+    {"bcast_binomial", Collective::bcast, kDefaultP, 128},
+    {"bcast_scatter_ring", Collective::bcast, 24, 128},
+    {"bcast_scatter_rd", Collective::bcast, kDefaultP, 128},
+    {"bcast_circulant", Collective::bcast, 24, 128},
+    {"allgather_ring", Collective::allgather, kDefaultP, 128},
+    {"allgather_bruck", Collective::allgather, kDefaultP, 128},
+    {"gather_linear", Collective::gather, kDefaultP, 128},
+    {"gather_binomial", Collective::gather, kDefaultP, 128},
+    {"gather_anysource", Collective::gather, 6, 7},
+    {"scatter_linear", Collective::scatter, kDefaultP, 128},
+    {"scatter_binomial", Collective::scatter, kDefaultP, 128},
+    {"allreduce_recursive_doubling", Collective::allreduce, kDefaultP, 128},
+    {"allreduce_rabenseifner", Collective::allreduce, kDefaultP, 128},
+    {"allreduce_ring", Collective::allreduce, kDefaultP, 128},
+    {"reduce_binomial", Collective::reduce, kDefaultP, 128},
+    {"reduce_scatter_block_pairwise", Collective::reduce_scatter_block, kDefaultP, 128},
+    {"alltoall_pairwise", Collective::alltoall, kDefaultP, 128},
+};
+
+void PrintTo(const Program& prog, std::ostream* os) { *os << prog.name; }
+
+class ProgramSweep : public ::testing::TestWithParam<Program> {};
+
+// The default sweep; with COLLVERIFY_PROGRAM_SLOW=1 (the slow tier, tests/program/CMakeLists.txt
+// registers one ctest test per program with the label slow) the p above it up to pmax_slow, with
+// int elements only.
+TEST_P(ProgramSweep, PassesEveryInstance) {
+  const Program& prog = GetParam();
+  SweepSpec s;
+  s.pmax = kSanitized ? std::min(prog.pmax, kSanitizedP) : prog.pmax;
+  if (std::getenv("COLLVERIFY_PROGRAM_SLOW") != nullptr) {
+    s.pmin = prog.pmax + 1;
+    s.pmax = prog.pmax_slow;
+    s.elems = {Elem::int32};
+  }
+  const auto f = first_failure(prog.name, prog.collective, s);
+  EXPECT_FALSE(f.has_value()) << prog.name << ": " << (f ? describe(*f) : "");
+}
+
+INSTANTIATE_TEST_SUITE_P(Programs, ProgramSweep, ::testing::ValuesIn(kPrograms),
+                         [](const ::testing::TestParamInfo<Program>& param) {
+                           return std::string(param.param.name);
+                         });
+
+TEST(Programs, EveryCollectiveHasAProgram) {
+  for (int c = 0; c < collverify::program::kCollectives; ++c) {
+    bool found = false;
+    for (const Program& prog : kPrograms) {
+      found = found || static_cast<int>(prog.collective) == c;
+      EXPECT_TRUE(plugin(prog.name).has(prog.collective)) << prog.name;
+    }
+    EXPECT_TRUE(found) << collverify::program::to_string(static_cast<Collective>(c));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mutants: the smallest failing instance and its property; the pass-twin passes there.
+
+// Small sweeps for the mutants: p = 1..8, counts 0..5, 7, 9, every root.
+SweepSpec mutant_spec(std::vector<Buffering> bufferings, std::vector<ReduceOp> ops = {ReduceOp::sum}) {
+  SweepSpec s;
+  s.pmax = 8;
+  s.counts = {0, 1, 2, 3, 4, 5, 7, 9};
+  s.roots = {0, 1, 2, 3, 4, 5, 6, 7};
+  s.bufferings = std::move(bufferings);
+  s.elems = {Elem::int32};
+  s.ops = std::move(ops);
+  return s;
+}
+
+struct Expected {
+  std::string property;
+  int p;
+  std::int64_t count;
+  int root;
+  int rank = -2;  // -2: not checked
+};
+
+void expect_smallest(const std::string& mutant, const std::string& twin, Collective c,
+                     Buffering b, ReduceOp op, const Expected& want) {
+  SCOPED_TRACE(mutant + " (" + collverify::program::to_string(b) + ", " +
+               collverify::program::to_string(op) + ")");
+  const auto f = first_failure(mutant, c, mutant_spec({b}, {op}));
+  ASSERT_TRUE(f.has_value()) << "the mutant passed every instance";
+  ASSERT_TRUE(f->verdict.fault.has_value()) << describe(*f);
+  EXPECT_EQ(f->verdict.fault->property, want.property) << describe(*f);
+  EXPECT_EQ(f->in.p, want.p) << describe(*f);
+  EXPECT_EQ(f->in.count, want.count) << describe(*f);
+  EXPECT_EQ(f->in.root, want.root) << describe(*f);
+  if (want.rank != -2) {
+    EXPECT_EQ(f->verdict.fault->rank, want.rank) << describe(*f);
+  }
+  // The pass-twin passes the very instance.
+  const InstanceVerdict twin_verdict =
+      collverify::program::run_instance(plugin(twin), f->in, b, {}, stacks());
+  EXPECT_EQ(twin_verdict.status, InstanceStatus::pass) << twin << " at " << describe(*f);
+}
+
+void expect_smallest_both(const std::string& mutant, const std::string& twin, Collective c,
+                          const Expected& want) {
+  for (Buffering b : {Buffering::eager, Buffering::rendezvous}) {
+    expect_smallest(mutant, twin, c, b, ReduceOp::sum, want);
+  }
+}
+
+void expect_passes(const std::string& mutant, Collective c, const SweepSpec& s) {
+  const auto f = first_failure(mutant, c, s);
+  EXPECT_FALSE(f.has_value()) << mutant << ": " << (f ? describe(*f) : "");
+}
+
+class Mutants : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (kSanitized) {
+      GTEST_SKIP() << "the runtime aborts under the sanitizers when a fault leaves ranks suspended "
+                      "(RuntimeBug.FaultWhileAnotherRankIsSuspended) and for empty buffers "
+                      "(RuntimeBug.CountZeroWithASendBuffer, "
+                      "RuntimeBug.ZeroByteNonblockingReceive)";
+    }
+  }
+};
+
+TEST_F(Mutants, OffByOneReceiveCountTruncates) {
+  // count - 1: a truncation from count 1 on; at count 0 the count -1 itself is the violation.
+  expect_smallest_both("gather_linear_short_recv", "gather_linear", Collective::gather,
+                       {"negative_count", 2, 0, 0, 0});
+  SweepSpec s = mutant_spec({Buffering::eager, Buffering::rendezvous});
+  s.counts = {1, 2, 3, 4, 5, 7, 9};
+  const auto f = first_failure("gather_linear_short_recv", Collective::gather, s);
+  ASSERT_TRUE(f.has_value());
+  EXPECT_EQ(f->verdict.fault->property, "truncation") << describe(*f);
+  EXPECT_EQ(f->in.p, 2);
+  EXPECT_EQ(f->in.count, 1);
+}
+
+TEST_F(Mutants, OffByOneLoopCountIsAWrongResult) {
+  expect_smallest_both("allgather_ring_short_loop", "allgather_ring", Collective::allgather,
+                       {"wrong_result", 2, 1, 0, 0});
+}
+
+TEST_F(Mutants, WrongPeerDeadlocksForRootsOtherThanZero) {
+  expect_smallest_both("bcast_binomial_wrong_peer", "bcast_binomial", Collective::bcast,
+                       {"deadlock", 2, 0, 1});
+  SweepSpec s = mutant_spec({Buffering::eager, Buffering::rendezvous});
+  s.roots = {0};
+  expect_passes("bcast_binomial_wrong_peer", Collective::bcast, s);
+}
+
+TEST_F(Mutants, RankOutOfRange) {
+  expect_smallest_both("bcast_binomial_bad_rank", "bcast_binomial", Collective::bcast,
+                       {"invalid_rank", 2, 0, 1, 1});
+}
+
+TEST_F(Mutants, ExtraSendIsUnmatchedUnderEagerAndADeadlockUnderRendezvous) {
+  expect_smallest("bcast_binomial_extra_send", "bcast_binomial", Collective::bcast,
+                  Buffering::eager, ReduceOp::sum, {"unmatched_message", 3, 0, 0, 2});
+  expect_smallest("bcast_binomial_extra_send", "bcast_binomial", Collective::bcast,
+                  Buffering::rendezvous, ReduceOp::sum, {"deadlock", 3, 0, 0, 2});
+}
+
+TEST_F(Mutants, MissingNonPowerOfTwoHandlingFailsOnlyThere) {
+  for (ReduceOp op : {ReduceOp::sum, ReduceOp::compose}) {
+    for (Buffering b : {Buffering::eager, Buffering::rendezvous}) {
+      expect_smallest("allreduce_recursive_doubling_pow2_only", "allreduce_recursive_doubling",
+                      Collective::allreduce, b, op, {"wrong_result", 3, 1, 0, 1});
+    }
+  }
+  for (int p : {1, 2, 4, 8, 16}) {
+    SweepSpec s = mutant_spec({Buffering::eager, Buffering::rendezvous},
+                              {ReduceOp::sum, ReduceOp::compose});
+    s.pmin = s.pmax = p;
+    s.counts = default_counts(p);
+    expect_passes("allreduce_recursive_doubling_pow2_only", Collective::allreduce, s);
+  }
+}
+
+TEST_F(Mutants, TagMixUpShowsOnlyWithTheNonCommutativeOp) {
+  for (Buffering b : {Buffering::eager, Buffering::rendezvous}) {
+    expect_smallest("allreduce_ring_tag_swap", "allreduce_ring", Collective::allreduce, b,
+                    ReduceOp::compose, {"wrong_result", 3, 2, 0});
+  }
+  expect_passes("allreduce_ring_tag_swap", Collective::allreduce,
+                mutant_spec({Buffering::eager, Buffering::rendezvous}, {ReduceOp::sum}));
+}
+
+TEST_F(Mutants, BlockingSendCycleDeadlocksOnlyUnderRendezvous) {
+  expect_smallest("allgather_ring_blocking_cycle", "allgather_ring", Collective::allgather,
+                  Buffering::rendezvous, ReduceOp::sum, {"deadlock", 2, 0, 0});
+  SweepSpec s = mutant_spec({Buffering::eager});
+  s.pmax = 16;
+  expect_passes("allgather_ring_blocking_cycle", Collective::allgather, s);
+}
+
+TEST_F(Mutants, WildcardReceiveWrongInOneMatchingOrder) {
+  for (Buffering b : {Buffering::eager, Buffering::rendezvous}) {
+    expect_smallest("gather_anysource_first_guess", "gather_anysource", Collective::gather, b,
+                    ReduceOp::sum, {"wrong_result", 3, 1, 0, 0});
+  }
+  // p = 3, root 0: two matching orders; the first (rank 1 first) passes, the second fails, so
+  // only the exploration finds it.
+  Instance in;
+  in.collective = Collective::gather;
+  in.p = 3;
+  in.count = 1;
+  const InstanceVerdict v = collverify::program::run_instance(
+      plugin("gather_anysource_first_guess"), in, Buffering::eager, {}, stacks());
+  EXPECT_EQ(v.status, InstanceStatus::fail);
+  EXPECT_EQ(v.interleavings, 2);
+  ASSERT_TRUE(v.fault.has_value());
+  EXPECT_NE(v.fault->message.find("matching order 2"), std::string::npos) << v.fault->message;
+  const InstanceVerdict twin = collverify::program::run_instance(plugin("gather_anysource"), in,
+                                                                 Buffering::eager, {}, stacks());
+  EXPECT_EQ(twin.status, InstanceStatus::pass);
+  EXPECT_EQ(twin.interleavings, 2);
+}
+
+TEST_F(Mutants, ReductionInTheWrongOrderFailsOnlyForTheNonCommutativeOp) {
+  for (Buffering b : {Buffering::eager, Buffering::rendezvous}) {
+    expect_smallest("allreduce_recursive_doubling_wrong_order", "allreduce_recursive_doubling",
+                    Collective::allreduce, b, ReduceOp::compose, {"wrong_result", 2, 1, 0, 0});
+  }
+  expect_passes("allreduce_recursive_doubling_wrong_order", Collective::allreduce,
+                mutant_spec({Buffering::eager, Buffering::rendezvous}, {ReduceOp::sum}));
+}
+
+TEST_F(Mutants, SendBufferChangedBeforeWaitIsABufferRace) {
+  for (ReduceOp op : {ReduceOp::sum, ReduceOp::compose}) {
+    for (Buffering b : {Buffering::eager, Buffering::rendezvous}) {
+      expect_smallest("allreduce_recursive_doubling_early_combine", "allreduce_recursive_doubling",
+                      Collective::allreduce, b, op, {"buffer_race", 2, 1, 0});
+    }
+  }
+}
+
+TEST_F(Mutants, RequestNeverWaitedLeaks) {
+  expect_smallest_both("gather_linear_leak", "gather_linear", Collective::gather,
+                       {"request_leak", 2, 0, 0, 1});
+}
+
+TEST_F(Mutants, NegativeCount) {
+  expect_smallest_both("bcast_scatter_ring_ceil_blocks", "bcast_scatter_ring", Collective::bcast,
+                       {"negative_count", 3, 1, 0, 0});
+}
+
+TEST_F(Mutants, TagAboveTheGuaranteedBound) {
+  expect_smallest_both("alltoall_pairwise_big_tag", "alltoall_pairwise", Collective::alltoall,
+                       {"invalid_tag", 2, 0, 0, 0});
+}
+
+TEST_F(Mutants, WritePastTheReceiveBuffer) {
+  expect_smallest_both("allgather_ring_clear_past_end", "allgather_ring", Collective::allgather,
+                       {"out_of_bounds", 1, 0, 0, 0});
+}
+
+TEST_F(Mutants, NonZeroReturn) {
+  for (ReduceOp op : {ReduceOp::sum, ReduceOp::compose}) {
+    expect_smallest("reduce_binomial_error_return", "reduce_binomial", Collective::reduce,
+                    Buffering::eager, op, {"error_return", 1, 0, 0, 0});
+  }
+}
+
+TEST_F(Mutants, NullBufferIsAnInvalidArgument) {
+  expect_smallest_both("scatter_linear_null_buffer", "scatter_linear", Collective::scatter,
+                       {"invalid_argument", 2, 1, 0, 1});
+}
+
+TEST_F(Mutants, TestLoopThatNeverCompletesIsADeadlock) {
+  expect_smallest_both("gather_linear_self_test", "gather_linear", Collective::gather,
+                       {"deadlock", 1, 0, 0, 0});
+}
+
+// One mutant for each program that has none above.
+TEST_F(Mutants, ScatterRecursiveDoublingBcastWithoutTheExtrasFailsOnlyForNonPowersOfTwo) {
+  expect_smallest_both("bcast_scatter_rd_no_extras", "bcast_scatter_rd", Collective::bcast,
+                       {"wrong_result", 3, 3, 0, 1});
+  for (int p : {1, 2, 4, 8, 16}) {
+    SweepSpec s = mutant_spec({Buffering::eager, Buffering::rendezvous});
+    s.pmin = s.pmax = p;
+    s.counts = default_counts(p);
+    s.roots = {0, p / 2, p - 1};
+    expect_passes("bcast_scatter_rd_no_extras", Collective::bcast, s);
+  }
+}
+
+TEST_F(Mutants, CirculantBcastWithTheLiteralAlgorithm4Line2) {
+  // docs/ERRATA.md E3: p = 5 with n = 3 blocks is the smallest counterexample.
+  expect_smallest_both("bcast_circulant_literal_line2", "bcast_circulant", Collective::bcast,
+                       {"wrong_result", 5, 3, 0, 1});
+}
+
+TEST_F(Mutants, BruckRotatingTheWrongWay) {
+  expect_smallest_both("allgather_bruck_rotate_wrong_way", "allgather_bruck",
+                       Collective::allgather, {"wrong_result", 3, 1, 0, 0});
+}
+
+TEST_F(Mutants, BinomialGatherRotatingTheWrongWay) {
+  expect_smallest_both("gather_binomial_rotate_wrong_way", "gather_binomial", Collective::gather,
+                       {"wrong_result", 3, 1, 1, 1});
+}
+
+TEST_F(Mutants, RabenseifnerAllgatherInTheWrongOrder) {
+  for (ReduceOp op : {ReduceOp::sum, ReduceOp::compose}) {
+    for (Buffering b : {Buffering::eager, Buffering::rendezvous}) {
+      expect_smallest("allreduce_rabenseifner_forward_allgather", "allreduce_rabenseifner",
+                      Collective::allreduce, b, op, {"negative_count", 4, 1, 0, 0});
+    }
+  }
+}
+
+TEST_F(Mutants, ReduceScatterFoldedUpwardFailsOnlyForTheNonCommutativeOp) {
+  for (Buffering b : {Buffering::eager, Buffering::rendezvous}) {
+    expect_smallest("reduce_scatter_block_pairwise_fold_upward", "reduce_scatter_block_pairwise",
+                    Collective::reduce_scatter_block, b, ReduceOp::compose,
+                    {"wrong_result", 2, 1, 0, 0});
+  }
+  expect_passes("reduce_scatter_block_pairwise_fold_upward", Collective::reduce_scatter_block,
+                mutant_spec({Buffering::eager, Buffering::rendezvous}, {ReduceOp::sum}));
+}
+
+// Crash and endless loop: only in the worker process of run_isolated.
+collverify::program::IsolationOptions isolation_options() {
+  collverify::program::IsolationOptions options;
+  // AddressSanitizer's shadow memory alone is terabytes of address space: no cap there.
+  if (kSanitized) options.memory_bytes = std::int64_t{1} << 50;
+  return options;
+}
+
+collverify::program::Job job(Collective c, int p, std::int64_t count, int root) {
+  collverify::program::Job j;
+  j.instance.collective = c;
+  j.instance.p = p;
+  j.instance.count = count;
+  j.instance.root = root;
+  return j;
+}
+
+TEST(IsolatedMutants, NullDereferenceIsACrashInTheWorker) {
+  const std::vector<collverify::program::Job> jobs = {
+      job(Collective::bcast, 1, 0, 0), job(Collective::bcast, 2, 0, 0),
+      job(Collective::bcast, 2, 3, 1)};
+  collverify::program::IsolationOptions options = isolation_options();
+  options.timeout_seconds = 10;
+  const auto out = collverify::program::run_isolated(plugin("bcast_binomial_status_ignore"), jobs,
+                                                     options);
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_TRUE(out[0].ran);
+  EXPECT_EQ(out[0].verdict.status, InstanceStatus::pass);  // p = 1: no receive, no crash
+  for (std::size_t i = 1; i < 3; ++i) {
+    EXPECT_TRUE(out[i].ran);
+    ASSERT_TRUE(out[i].verdict.fault.has_value()) << i;
+    EXPECT_EQ(out[i].verdict.fault->property, "crash") << out[i].verdict.fault->message;
+  }
+  const auto twin = collverify::program::run_isolated(plugin("bcast_binomial"), jobs, options);
+  for (const auto& o : twin) EXPECT_EQ(o.verdict.status, InstanceStatus::pass);
+}
+
+TEST(IsolatedMutants, EndlessLoopWithoutMpiCallsHitsTheStepBudget) {
+  const std::vector<collverify::program::Job> jobs = {job(Collective::scatter, 1, 1, 0),
+                                                       job(Collective::scatter, 3, 2, 1)};
+  collverify::program::IsolationOptions options = isolation_options();
+  options.timeout_seconds = kSanitized ? 2 : 0.5;
+  const auto out = collverify::program::run_isolated(plugin("scatter_binomial_endless"), jobs,
+                                                     options);
+  ASSERT_EQ(out.size(), 2u);
+  for (const auto& o : out) {
+    EXPECT_TRUE(o.ran);
+    ASSERT_TRUE(o.verdict.fault.has_value());
+    EXPECT_EQ(o.verdict.fault->property, "step_budget") << o.verdict.fault->message;
+  }
+  options.timeout_seconds = 10;
+  const auto twin = collverify::program::run_isolated(plugin("scatter_binomial"), jobs, options);
+  for (const auto& o : twin) EXPECT_EQ(o.verdict.status, InstanceStatus::pass);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bugs of the runtime (program/) found by these tests; each passes in the Release build and
+// aborts the test process in the ASan/UBSan build.
+
+// run_instance's judge() compares the send buffer with std::memcmp(original.data(), ...), where
+// original is an empty vector (data() == nullptr) when the send buffer has 0 bytes: UBSan's
+// nonnull-attribute check aborts ("run_instance.cpp:165: null pointer passed as argument 1").
+// Every collective with a send buffer at count 0 is affected, correct programs included.
+TEST(RuntimeBug, CountZeroWithASendBuffer) {
+  Instance in;
+  in.collective = Collective::allgather;
+  in.p = 1;
+  in.count = 0;
+  const InstanceVerdict v = collverify::program::run_instance(plugin("allgather_ring"), in,
+                                                              Buffering::eager, {}, stacks());
+  EXPECT_EQ(v.status, InstanceStatus::pass);
+}
+
+// World::match compares a nonblocking receive's buffer with its image, std::memcmp(r.buf,
+// r.image.data(), r.capacity), and a pending send's (s.sbuf, msg.data.data(), msg.data.size()),
+// also when the size is 0 and image / data is an empty vector (data() == nullptr): UBSan aborts
+// ("world.cpp:211: null pointer passed as argument 2"). Here allreduce_ring at p = 2, count 1
+// has an empty block, so one MPI_Irecv (and, under rendezvous, one MPI_Isend) carries 0 bytes.
+TEST(RuntimeBug, ZeroByteNonblockingReceive) {
+  Instance in;
+  in.collective = Collective::allreduce;
+  in.p = 2;
+  in.count = 1;
+  in.elem = Elem::int64;
+  for (Buffering b : {Buffering::eager, Buffering::rendezvous}) {
+    const InstanceVerdict v =
+        collverify::program::run_instance(plugin("allreduce_ring"), in, b, {}, stacks());
+    EXPECT_EQ(v.status, InstanceStatus::pass);
+  }
+}
+
+// A fault (here a deadlock; equally an invalid rank, a negative count, ...) ends the run with
+// other ranks suspended inside MPI calls; their fibers are unwound when the World is destroyed,
+// and under AddressSanitizer that unwinding (__asan_handle_no_return on the fiber's stack) reports
+// a stack-buffer-overflow in __interceptor_sigaltstack and aborts.
+TEST(RuntimeBug, FaultWhileAnotherRankIsSuspended) {
+  Instance in;
+  in.collective = Collective::bcast;
+  in.p = 2;
+  in.count = 1;
+  in.root = 1;
+  const InstanceVerdict v = collverify::program::run_instance(
+      plugin("bcast_binomial_wrong_peer"), in, Buffering::rendezvous, {}, stacks());
+  ASSERT_EQ(v.status, InstanceStatus::fail);
+  ASSERT_TRUE(v.fault.has_value());
+  EXPECT_EQ(v.fault->property, "deadlock");
+}
+
+}  // namespace
