@@ -16,7 +16,8 @@ namespace {
 
 namespace cvp = collverify::program;
 
-// The example programs the campaign proves: every one of examples/programs, for p = 2..top.
+// The example programs the campaign proves: every library of examples/programs' build folder
+// (the mutants are built into its mutants/ subfolder, which is not read).
 std::vector<std::filesystem::path> example_programs() {
   std::vector<std::filesystem::path> out;
   std::error_code ec;
@@ -85,7 +86,10 @@ class ProgramModule final : public Module {
       m.roots_ = quick ? "0,1,p/2,p-1" : "";
       Plan plan;
       plan.family = std::make_unique<ProgramFamily>(m.settings(path.string()));
-      plan.range = quick ? "1..12" : "1..32";
+      // A gather whose root receives with MPI_ANY_SOURCE has (p - 1)! matching orders: up to
+      // p = 6 (120 orders) they are all run within the default bound of 1000.
+      const bool wildcard = path.stem().string().find("anysource") != std::string::npos;
+      plan.range = wildcard ? "1..6" : quick ? "1..12" : "1..32";
       plan.banner = fmt::format("campaign: program {} for p = {}", path.stem().string(), plan.range);
       plans.push_back(std::move(plan));
     }

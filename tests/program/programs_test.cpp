@@ -11,6 +11,8 @@
 // p <= 64, else 0, 1, p/2, p - 1), int only.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -37,10 +39,8 @@ using collverify::program::StackPool;
 
 constexpr int kDefaultP = 32;
 
-// The sanitizer build (CI's ASan/UBSan Debug job) runs about 15 times slower and trips three bugs
-// of the runtime that the RuntimeBug tests at the end reproduce: there the sweeps stop at
-// kSanitizedP and leave out the counts below p for the collectives other than bcast, and the
-// in-process mutant tests are skipped (their faults leave ranks suspended).
+// The sanitizer build (CI's ASan/UBSan Debug job) runs about 15 times slower: there the sweeps
+// stop at kSanitizedP.
 #if defined(__SANITIZE_ADDRESS__)
 constexpr bool kSanitized = true;
 #else
@@ -49,7 +49,9 @@ constexpr bool kSanitized = false;
 constexpr int kSanitizedP = 10;
 
 std::string library(const std::string& name) {
-  return std::string(CV_PROGRAMS_DIR) + "/cv_program_" + name + ".so";
+  const std::string program = std::string(CV_PROGRAMS_DIR) + "/cv_program_" + name + ".so";
+  if (std::filesystem::exists(program)) return program;
+  return std::string(CV_MUTANTS_DIR) + "/cv_program_" + name + ".so";
 }
 
 // Plugins are loaded once per process and stay loaded (the runtime keeps function pointers).
@@ -123,14 +125,6 @@ std::optional<Failure> first_failure(const std::string& name, Collective c, cons
   const std::vector<ReduceOp> ops = reduction ? s.ops : std::vector<ReduceOp>{ReduceOp::sum};
   for (int p = s.pmin; p <= s.pmax; ++p) {
     std::vector<std::int64_t> counts = s.counts.empty() ? default_counts(p) : s.counts;
-    if (kSanitized && c != Collective::bcast) {
-      // RuntimeBug.CountZeroWithASendBuffer and RuntimeBug.ZeroByteNonblockingReceive: the
-      // runtime memcmp's null pointers for empty buffers and zero-byte nonblocking messages,
-      // which counts below p make.
-      counts.erase(std::remove_if(counts.begin(), counts.end(),
-                                  [p](std::int64_t n) { return n < p; }),
-                   counts.end());
-    }
     std::vector<int> roots = s.roots.empty() ? default_roots(c, p) : s.roots;
     if (!collverify::program::has_root(c)) roots = {0};
     for (std::int64_t count : counts) {
@@ -281,17 +275,7 @@ void expect_passes(const std::string& mutant, Collective c, const SweepSpec& s) 
   EXPECT_FALSE(f.has_value()) << mutant << ": " << (f ? describe(*f) : "");
 }
 
-class Mutants : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (kSanitized) {
-      GTEST_SKIP() << "the runtime aborts under the sanitizers when a fault leaves ranks suspended "
-                      "(RuntimeBug.FaultWhileAnotherRankIsSuspended) and for empty buffers "
-                      "(RuntimeBug.CountZeroWithASendBuffer, "
-                      "RuntimeBug.ZeroByteNonblockingReceive)";
-    }
-  }
-};
+class Mutants : public ::testing::Test {};
 
 TEST_F(Mutants, OffByOneReceiveCountTruncates) {
   // count - 1: a truncation from count 1 on; at count 0 the count -1 itself is the violation.
@@ -549,11 +533,11 @@ TEST(IsolatedMutants, EndlessLoopWithoutMpiCallsHitsTheStepBudget) {
 // Bugs of the runtime (program/) found by these tests; each passes in the Release build and
 // aborts the test process in the ASan/UBSan build.
 
-// run_instance's judge() compares the send buffer with std::memcmp(original.data(), ...), where
-// original is an empty vector (data() == nullptr) when the send buffer has 0 bytes: UBSan's
-// nonnull-attribute check aborts ("run_instance.cpp:165: null pointer passed as argument 1").
-// Every collective with a send buffer at count 0 is affected, correct programs included.
-TEST(RuntimeBug, CountZeroWithASendBuffer) {
+// Regression tests of three runtime bugs the sanitizer build found (each aborted there before the
+// fix; in Release they passed). run_instance's judge() compared an empty send buffer with
+// std::memcmp(nullptr, ..., 0): UBSan's nonnull check aborted on every collective with a send
+// buffer at count 0, correct programs included.
+TEST(RuntimeRegression, CountZeroWithASendBuffer) {
   Instance in;
   in.collective = Collective::allgather;
   in.p = 1;
@@ -563,12 +547,10 @@ TEST(RuntimeBug, CountZeroWithASendBuffer) {
   EXPECT_EQ(v.status, InstanceStatus::pass);
 }
 
-// World::match compares a nonblocking receive's buffer with its image, std::memcmp(r.buf,
-// r.image.data(), r.capacity), and a pending send's (s.sbuf, msg.data.data(), msg.data.size()),
-// also when the size is 0 and image / data is an empty vector (data() == nullptr): UBSan aborts
-// ("world.cpp:211: null pointer passed as argument 2"). Here allreduce_ring at p = 2, count 1
-// has an empty block, so one MPI_Irecv (and, under rendezvous, one MPI_Isend) carries 0 bytes.
-TEST(RuntimeBug, ZeroByteNonblockingReceive) {
+// World::match compared a zero-byte nonblocking receive's buffer (and a pending send's) with
+// std::memcmp of an empty vector's null data(): allreduce_ring at p = 2, count 1 has an empty
+// block, so one MPI_Irecv (and, under rendezvous, one MPI_Isend) carries 0 bytes.
+TEST(RuntimeRegression, ZeroByteNonblockingReceive) {
   Instance in;
   in.collective = Collective::allreduce;
   in.p = 2;
@@ -582,10 +564,10 @@ TEST(RuntimeBug, ZeroByteNonblockingReceive) {
 }
 
 // A fault (here a deadlock; equally an invalid rank, a negative count, ...) ends the run with
-// other ranks suspended inside MPI calls; their fibers are unwound when the World is destroyed,
-// and under AddressSanitizer that unwinding (__asan_handle_no_return on the fiber's stack) reports
-// a stack-buffer-overflow in __interceptor_sigaltstack and aborts.
-TEST(RuntimeBug, FaultWhileAnotherRankIsSuspended) {
+// other ranks suspended inside MPI calls. Boost.Context unwound their fibers when the World was
+// destroyed, without telling AddressSanitizer about the switch, which then reported a
+// stack-buffer-overflow and aborted; now each is unwound on its own announced switch (RankAbort).
+TEST(RuntimeRegression, FaultWhileAnotherRankIsSuspended) {
   Instance in;
   in.collective = Collective::bcast;
   in.p = 2;
