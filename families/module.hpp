@@ -34,6 +34,16 @@ class Module {
   virtual Plan plan(const std::string& p) const = 0;
   // The family's parts of `campaign` (none: the family is not in the campaign).
   virtual std::vector<Plan> campaign(bool /*quick*/) const { return {}; }
+
+  // For the contract test every family passes (tests/families/contract_test.cpp): the flag words
+  // (after `verify <name>`) and p range of a run that must pass, and of one on a mutant of the
+  // family that must fail.
+  struct Example {
+    std::vector<std::string> args;
+    std::string range;
+  };
+  virtual Example passing_example() const = 0;
+  virtual Example failing_example() const = 0;
 };
 
 // The registry: one instance of every family module, in campaign order.

@@ -96,6 +96,16 @@ class ProgramModule final : public Module {
     return plans;
   }
 
+  Example passing_example() const override {
+    return {{"--plugin", std::string(COLLVERIFY_PROGRAMS_DIR) + "/cv_program_bcast_binomial.so"},
+            "1..9"};
+  }
+  Example failing_example() const override {
+    return {{"--plugin", std::string(COLLVERIFY_PROGRAMS_DIR) +
+                             "/mutants/cv_program_bcast_binomial_extra_send.so"},
+            "1..9"};
+  }
+
  private:
   Settings settings(const std::string& path) const {
     Settings s;
