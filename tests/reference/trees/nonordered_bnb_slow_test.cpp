@@ -1,0 +1,38 @@
+// The branch and bound against the subset DP at p = 13..16 (fixed seeds, two instances per p,
+// each DP up to a few seconds), and against Z3's "nothing cheaper" (unsat at optimum - 1) at
+// p = 8..10, where Z3 needs tens of seconds: the slow tier.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "proofs/trees/nonordered_z3.hpp"
+#include "tests/reference/trees/bnb_test_util.hpp"
+
+namespace collverify::trees {
+namespace {
+
+TEST(NonorderedBnbSlow, EqualsTheSubsetDpUpToSixteen) {
+  std::mt19937_64 rng(20261126);
+  for (std::int64_t p = 13; p <= 16; ++p) {
+    for (int round = 0; round < 2; ++round) {
+      const auto pr = testing::random_bnb_problem(rng, p);
+      SCOPED_TRACE(::testing::Message() << "p = " << p << ", round " << round);
+      testing::expect_bnb_matches_dp(pr, RootMode::best_root(), round == 1);
+    }
+  }
+}
+
+TEST(NonorderedBnbSlow, Z3FindsNothingCheaperUpToTen) {
+  std::mt19937_64 rng(7);
+  for (std::int64_t p = 8; p <= 10; ++p) {
+    const auto pr = testing::random_bnb_problem(rng, p);
+    const BnbResult r = nonordered_bnb(pr, RootMode::best_root());
+    ASSERT_TRUE(r.optimal);
+    const auto o = proofs::nonordered_tree_within(pr, proofs::RootChoice::best(), r.time - 1,
+                                                  proofs::SolverOptions{}, nullptr, LeafCopy::free);
+    EXPECT_EQ(o, proofs::SolverOutcome::unsat) << "p = " << p;
+  }
+}
+
+}  // namespace
+}  // namespace collverify::trees
