@@ -7,12 +7,12 @@
 #include <limits>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "model/error.hpp"
 #include "model/int_math.hpp"
 #include "reference/trees/nonordered_bnb_bounds.hpp"
+#include "reference/trees/nonordered_bnb_memo.hpp"
 #include "reference/trees/optimal.hpp"
 
 namespace collverify::trees {
@@ -26,11 +26,7 @@ using bnb::Counts;
 using bnb::SetInfo;
 constexpr std::int64_t kInf = std::numeric_limits<std::int64_t>::max() / 4;
 
-struct Entry {
-  std::int64_t lo = 0;      // proved: the value is >= lo
-  std::int64_t exact = -1;  // the value, once known
-  std::uint64_t choice = 0;  // G: the root class; F: the key of the last subtree Q
-};
+using bnb::Entry;
 
 // Figure 1 on a tree whose every sequence starts with the local copy, under the convention.
 std::int64_t own_time(const GatherTree& t, const TreeProblem<std::int64_t>& pr, bool leaf_paid,
@@ -92,6 +88,8 @@ class Search {
       } else {
         fail = std::min(fail, v);
       }
+      // Lemma R: with gamma <= beta a largest block is an optimal root (classes decrease).
+      if (root_lemma_) break;
     }
     Entry& e = g_[si.key];  // re-found: the recursion may have rehashed the map
     if (root >= 0) {
@@ -107,7 +105,11 @@ class Search {
     const std::int64_t m_r = c_.size[static_cast<Idx>(rc)];
     Counts rest = s;
     --rest[static_cast<Idx>(rc)];
-    const SetInfo ri = bnb::set_info(c_, rest);
+    SetInfo ri;  // size, items, non-zero and key of S \ {r}: what the bounds below read
+    ri.size = si.size - m_r;
+    ri.items = si.items - 1;
+    ri.nonzero = si.nonzero - (m_r > 0 ? 1 : 0);
+    ri.key = si.key - c_.radix[static_cast<Idx>(rc)];
     if (ri.size == 0) {  // the rest sends nothing: r copies, the others are empty leaves
       if (top && c_.gamma * m_r < bound) record_top(s, rc, c_.gamma * m_r);
       return c_.gamma * m_r;
@@ -118,14 +120,15 @@ class Search {
       if (e.exact >= 0) return e.exact;
       if (e.lo >= bound) return e.lo;
       e.lo = std::max(e.lo, bnb::fixed_root_bound(c_, ri, m_r));
-      if (e.lo < bound && ri.nonzero >= kPartitionMinBlocks) {
+      if (e.lo < bound && !e.partition_done && ri.nonzero >= kPartitionMinBlocks) {
         e.lo = std::max(e.lo, bnb::partition_bound(c_, rest, m_r));
+        e.partition_done = true;
       }
       if (e.lo >= bound) return e.lo;
     }
     if (!tick()) return bound;
     Walk w{s, si, rest, ri, rc, m_r, bound, kInf, 0, false, top, {}};
-    enumerate(w, 0, 0, 0, 0, 0);
+    enumerate(w, 0, SetInfo{});
     if (stopped()) return bound;
     if (memo_entries() > o_.max_memo) stop_ = "memory";
     Entry& e = f_[fkey];
@@ -146,9 +149,9 @@ class Search {
     if (si.items == 1) {
       while (s[static_cast<Idx>(rc)] == 0) ++rc;
     } else {
-      const Entry& e = g_.at(si.key);
-      CV_ASSERT(e.exact >= 0, "bnb: rebuilding a set whose optimum is not known");
-      rc = static_cast<int>(e.choice);
+      const Entry* e = g_.find(si.key);
+      CV_ASSERT(e != nullptr && e->exact >= 0, "bnb: rebuilding a set whose optimum is not known");
+      rc = static_cast<int>(e->choice);
     }
     const std::int64_t v = pool[static_cast<Idx>(rc)].back();
     pool[static_cast<Idx>(rc)].pop_back();
@@ -167,10 +170,10 @@ class Search {
       if (ri.size == 0) break;
       const std::uint64_t fkey = bnb::set_info(c_, cur).key * static_cast<std::uint64_t>(c_.n()) +
                                  static_cast<std::uint64_t>(rc);
-      const Entry& e = f_.at(fkey);
-      CV_ASSERT(e.exact >= 0, "bnb: rebuilding a chain whose optimum is not known");
+      const Entry* e = f_.find(fkey);
+      CV_ASSERT(e != nullptr && e->exact >= 0, "bnb: rebuilding a chain whose optimum is not known");
       Counts q{};
-      std::uint64_t key = e.choice;
+      std::uint64_t key = e->choice;
       for (int k = c_.n() - 1; k >= 0; --k) {
         q[static_cast<Idx>(k)] = static_cast<std::uint8_t>(key / c_.radix[static_cast<Idx>(k)]);
         key %= c_.radix[static_cast<Idx>(k)];
@@ -252,41 +255,49 @@ class Search {
            std::max(share, nonzero > 0 ? c_.alpha * bnb::ceil_log2(nonzero) : 0);
   }
 
-  void enumerate(Walk& w, int k, std::int64_t size, int items, int nonzero, std::uint64_t key) {
+  // Q grows class by class (larger blocks first); `q` carries its size, counts and key.
+  void enumerate(Walk& w, int k, SetInfo q) {
     if (stopped()) return;
     if (k == c_.n()) {
-      if (size > 0) candidate(w, size, key);
+      if (q.size > 0) candidate(w, q);
       return;
     }
     const std::int64_t b = c_.size[static_cast<Idx>(k)];
     const int avail = w.rest[static_cast<Idx>(k)];
+    const int nz = b > 0 ? 1 : 0;
     int most = 0;  // the largest count of class k that the partial bound lets through
-    for (int q = 1; q <= avail; ++q) {
-      const std::int64_t pb = partial_bound(size + b * q, items + q, nonzero + (b > 0 ? q : 0));
+    for (int n = 1; n <= avail; ++n) {
+      const std::int64_t pb = partial_bound(q.size + b * n, q.items + n, q.nonzero + nz * n);
       if (pb >= w.best) {
         w.fail = std::min(w.fail, pb);
         break;
       }
-      most = q;
+      most = n;
     }
-    for (int q = most; q >= 0; --q) {
-      w.q[static_cast<Idx>(k)] = static_cast<std::uint8_t>(q);
-      enumerate(w, k + 1, size + b * q, items + q, nonzero + (b > 0 ? q : 0),
-                key + static_cast<std::uint64_t>(q) * c_.radix[static_cast<Idx>(k)]);
+    for (int n = most; n >= 0; --n) {
+      w.q[static_cast<Idx>(k)] = static_cast<std::uint8_t>(n);
+      SetInfo next = q;
+      if (n > 0) {
+        next.size += b * n;
+        next.items += n;
+        next.nonzero += nz * n;
+        if (q.items == 0) next.max_block = b;
+        next.min_block = b;
+        next.key += static_cast<std::uint64_t>(n) * c_.radix[static_cast<Idx>(k)];
+      }
+      enumerate(w, k + 1, next);
       if (stopped()) return;
     }
     w.q[static_cast<Idx>(k)] = 0;
   }
 
-  void candidate(Walk& w, std::int64_t size, std::uint64_t qkey) {
-    const std::int64_t comm = c_.alpha + c_.beta * size;
-    const SetInfo qi = bnb::set_info(c_, w.q);
-    Counts x = w.s;  // S \ Q
-    for (int k = 0; k < c_.n(); ++k) x[static_cast<Idx>(k)] = static_cast<std::uint8_t>(x[static_cast<Idx>(k)] - w.q[static_cast<Idx>(k)]);
-    Counts xr = x;
-    --xr[static_cast<Idx>(w.rc)];
-    const SetInfo xri = bnb::set_info(c_, xr);
-    const std::int64_t lb = comm + std::max(bnb::subtree_bound(c_, qi), bnb::fixed_root_bound(c_, xri, w.m_r));
+  void candidate(Walk& w, const SetInfo& qi) {
+    const std::int64_t comm = c_.alpha + c_.beta * qi.size;
+    SetInfo xri;  // (S \ Q) \ {r}: size and non-zero count for the bound
+    xri.size = w.ri.size - qi.size;
+    xri.nonzero = w.ri.nonzero - qi.nonzero;
+    const std::int64_t lb =
+        comm + std::max(bnb::subtree_bound(c_, qi), bnb::fixed_root_bound(c_, xri, w.m_r));
     if (lb >= w.best) {
       w.fail = std::min(w.fail, lb);
       return;
@@ -298,13 +309,22 @@ class Search {
       w.fail = std::min(w.fail, g + comm);
       return;
     }
-    const SetInfo xi = bnb::set_info(c_, x);
+    Counts x = w.s;  // S \ Q
+    for (int k = 0; k < c_.n(); ++k) {
+      x[static_cast<Idx>(k)] = static_cast<std::uint8_t>(x[static_cast<Idx>(k)] - w.q[static_cast<Idx>(k)]);
+    }
+    SetInfo xi;
+    xi.size = w.si.size - qi.size;
+    xi.items = w.si.items - qi.items;
+    xi.nonzero = w.si.nonzero - qi.nonzero;
+    xi.key = w.si.key - qi.key;
     const std::int64_t f = solve_f(x, xi, w.rc, cap, false);
     if (stopped()) return;
     if (f >= cap) {
       w.fail = std::min(w.fail, f + comm);
       return;
     }
+    const std::uint64_t qkey = qi.key;
     w.best = std::max(f, g) + comm;
     w.choice = qkey;
     w.found = true;
@@ -339,8 +359,9 @@ class Search {
   const TreeProblem<std::int64_t>& pr_;
   BnbOptions o_;
   bnb::Classes c_;
+  bool root_lemma_ = c_.gamma <= c_.beta;
   std::chrono::steady_clock::time_point t0_;
-  std::unordered_map<std::uint64_t, Entry> g_, f_;
+  bnb::Memo g_, f_;
   std::int64_t nodes_ = 0;
   std::string stop_;
 };
