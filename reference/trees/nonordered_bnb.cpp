@@ -296,33 +296,37 @@ class Search {
     SetInfo xri;  // (S \ Q) \ {r}: size and non-zero count for the bound
     xri.size = w.ri.size - qi.size;
     xri.nonzero = w.ri.nonzero - qi.nonzero;
-    const std::int64_t lb =
-        comm + std::max(bnb::subtree_bound(c_, qi), bnb::fixed_root_bound(c_, xri, w.m_r));
-    if (lb >= w.best) {
-      w.fail = std::min(w.fail, lb);
-      return;
-    }
-    const std::int64_t cap = w.best - comm;
-    const std::int64_t g = solve_g(w.q, qi, cap, false);
-    if (stopped()) return;
-    if (g >= cap) {
-      w.fail = std::min(w.fail, g + comm);
-      return;
-    }
-    Counts x = w.s;  // S \ Q
-    for (int k = 0; k < c_.n(); ++k) {
-      x[static_cast<Idx>(k)] = static_cast<std::uint8_t>(x[static_cast<Idx>(k)] - w.q[static_cast<Idx>(k)]);
-    }
-    SetInfo xi;
+    SetInfo xi;  // S \ Q
     xi.size = w.si.size - qi.size;
     xi.items = w.si.items - qi.items;
     xi.nonzero = w.si.nonzero - qi.nonzero;
     xi.key = w.si.key - qi.key;
-    const std::int64_t f = solve_f(x, xi, w.rc, cap, false);
-    if (stopped()) return;
-    if (f >= cap) {
-      w.fail = std::min(w.fail, f + comm);
+    const std::uint64_t xkey = xi.key * static_cast<std::uint64_t>(c_.n()) + static_cast<std::uint64_t>(w.rc);
+    // What is known of both sides without a search: the bounds and the memo's lower bounds.
+    std::int64_t lbq = bnb::subtree_bound(c_, qi);
+    std::int64_t lbx = bnb::fixed_root_bound(c_, xri, w.m_r);
+    if (const Entry* e = qi.items > 1 ? g_.find(qi.key) : nullptr) lbq = std::max(lbq, e->exact >= 0 ? e->exact : e->lo);
+    if (const Entry* e = f_.find(xkey)) lbx = std::max(lbx, e->exact >= 0 ? e->exact : e->lo);
+    if (comm + std::max(lbq, lbx) >= w.best) {
+      w.fail = std::min(w.fail, comm + std::max(lbq, lbx));
       return;
+    }
+    const std::int64_t cap = w.best - comm;
+    Counts x = w.s;
+    for (int k = 0; k < c_.n(); ++k) {
+      x[static_cast<Idx>(k)] = static_cast<std::uint8_t>(x[static_cast<Idx>(k)] - w.q[static_cast<Idx>(k)]);
+    }
+    // The side more likely to fail first (the larger lower bound): its failure saves the other.
+    std::int64_t g = 0, f = 0;
+    for (int side = 0; side < 2; ++side) {
+      const bool do_f = (side == 0) == (lbx >= lbq);
+      const std::int64_t v = do_f ? solve_f(x, xi, w.rc, cap, false) : solve_g(w.q, qi, cap, false);
+      if (stopped()) return;
+      if (v >= cap) {
+        w.fail = std::min(w.fail, v + comm);
+        return;
+      }
+      (do_f ? f : g) = v;
     }
     const std::uint64_t qkey = qi.key;
     w.best = std::max(f, g) + comm;
