@@ -10,8 +10,8 @@
 #include <fmt/format.h>
 
 #include <chrono>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <string>
 
 #include "generators/tree_distributions.hpp"
@@ -37,7 +37,9 @@ cv::TreeProblem<std::int64_t> instance(const std::string& dist, std::int64_t p, 
   return pr;
 }
 
-double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
+double cpu_seconds() {
+  return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+}
 
 double last_cpu = 0;  // CPU seconds of the last solve (the machine is shared: wall > CPU)
 
@@ -99,12 +101,14 @@ int main(int argc, char** argv) {
     const double bnb_cpu = last_cpu;
     const auto t0 = std::chrono::steady_clock::now();
     const double c0 = cpu_seconds();
-    const auto dp = cv::proofs::nonordered_subset_dp(pr, cv::proofs::RootChoice::best(), tr::LeafCopy::free);
+    const auto dp =
+        cv::proofs::nonordered_subset_dp(pr, cv::proofs::RootChoice::best(), tr::LeafCopy::free);
     const double dp_wall = seconds_since(t0), dp_cpu = cpu_seconds() - c0;
-    fmt::print("dist={} p={} alpha={} seed={} subset_dp={} seconds={:.3f} cpu={:.3f} agree={} "
-               "cpu_ratio_dp_over_bnb={:.2f}\n",
-               argv[2], p, alpha, seed, dp.time, dp_wall, dp_cpu, dp.time == r.time ? 1 : 0,
-               dp_cpu / std::max(bnb_cpu, 1e-6));
+    fmt::print(
+        "dist={} p={} alpha={} seed={} subset_dp={} seconds={:.3f} cpu={:.3f} agree={} "
+        "cpu_ratio_dp_over_bnb={:.2f}\n",
+        argv[2], p, alpha, seed, dp.time, dp_wall, dp_cpu, dp.time == r.time ? 1 : 0,
+        dp_cpu / std::max(bnb_cpu, 1e-6));
     return dp.time == r.time ? 0 : 1;
   }
   std::fprintf(stderr,

@@ -55,13 +55,20 @@ json nonordered_json(const engine::NonorderedResult& r, std::uint64_t rlimit) {
   if (r.bnb) {
     const trees::BnbResult& b = r.bnb->result;
     json& j = out["solvers"]["bnb"];
-    j = {{"outcome", b.optimal ? "optimal" : "limit"}, {"best_found", b.time},
-         {"lower_bound", b.lower_bound}, {"gap", b.gap()}, {"first_incumbent", b.first_incumbent},
-         {"bounds", {{"volume", b.bounds.volume}, {"latency", b.bounds.latency},
-                     {"partition", b.bounds.partition}}},
-         {"nodes", b.nodes}, {"memo_entries", b.memo_entries},
+    j = {{"outcome", b.optimal ? "optimal" : "limit"},
+         {"best_found", b.time},
+         {"lower_bound", b.lower_bound},
+         {"gap", b.gap()},
+         {"first_incumbent", b.first_incumbent},
+         {"bounds",
+          {{"volume", b.bounds.volume},
+           {"latency", b.bounds.latency},
+           {"partition", b.bounds.partition}}},
+         {"nodes", b.nodes},
+         {"memo_entries", b.memo_entries},
          {"stopped_by", b.stopped_by.empty() ? json(nullptr) : json(b.stopped_by)},
-         {"seconds", r.bnb->seconds}, {"tree", tree_json(b.tree)}};
+         {"seconds", r.bnb->seconds},
+         {"tree", tree_json(b.tree)}};
     j["optimum"] = b.optimal ? json(b.time) : json(nullptr);
     if (r.bnb->evaluated_time) j["evaluated_time"] = *r.bnb->evaluated_time;
   }

@@ -89,8 +89,10 @@ std::optional<std::int64_t> check_bnb_answer(const trees::BnbResult& answer,
                                    answer.lower_bound, answer.time));
   }
   if (!answer.optimal && agreed && (answer.time < *agreed || answer.lower_bound > *agreed)) {
-    problems.push_back(fmt::format("bnb (stopped): time {} and lower bound {} do not enclose the "
-                                   "optimum {}", answer.time, answer.lower_bound, *agreed));
+    problems.push_back(
+        fmt::format("bnb (stopped): time {} and lower bound {} do not enclose the "
+                    "optimum {}",
+                    answer.time, answer.lower_bound, *agreed));
   }
   return evaluated;
 }
@@ -138,7 +140,8 @@ NonorderedResult solve_nonordered(const TreeProblem<std::int64_t>& problem,
     z.result = pf::nonordered_z3(problem, o.root, pf::SolverOptions{o.rlimit}, r.optimum, o.leaf);
     z.seconds = seconds_since(t0);
     if (z.result.outcome == pf::SolverOutcome::unsat && !z.result.best) {
-      r.problems.push_back("z3: " + z.result.proof + ", but another solver's tree meets that bound");
+      r.problems.push_back("z3: " + z.result.proof +
+                           ", but another solver's tree meets that bound");
     } else if (z.result.outcome == pf::SolverOutcome::unsat) {
       z.evaluated_time = check_tree_answer("z3", *z.result.best, problem, o.leaf, r.optimum,
                                            r.problems);

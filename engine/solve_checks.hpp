@@ -54,8 +54,8 @@ struct NonorderedOptions {
   TreeSolvers solvers = TreeSolvers::both;
   std::uint64_t rlimit = proofs::SolverOptions{}.rlimit;
   trees::LeafCopy leaf = trees::LeafCopy::free;  // the paper's (ERRATA E11)
-  double bnb_seconds = 60;       // the B&B's wall-clock limit (<= 0: none)
-  std::int64_t bnb_nodes = 0;    // the B&B's node limit (0: none)
+  double bnb_seconds = 60;                       // the B&B's wall-clock limit (<= 0: none)
+  std::int64_t bnb_nodes = 0;                    // the B&B's node limit (0: none)
 };
 
 struct DpRun {

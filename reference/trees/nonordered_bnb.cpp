@@ -17,7 +17,9 @@
 
 namespace collverify::trees {
 
-std::int64_t BnbBounds::best() const { return std::max({volume, latency, partition}); }
+std::int64_t BnbBounds::best() const {
+  return std::max({volume, latency, partition});
+}
 
 namespace {
 
@@ -52,16 +54,16 @@ std::int64_t own_time(const GatherTree& t, const TreeProblem<std::int64_t>& pr, 
 class Search {
  public:
   Search(const TreeProblem<std::int64_t>& pr, const BnbOptions& o)
-      : pr_(pr), o_(o), c_(bnb::make_classes(pr, o.leaf_pays_copy)),
+      : pr_(pr),
+        o_(o),
+        c_(bnb::make_classes(pr, o.leaf_pays_copy)),
         t0_(std::chrono::steady_clock::now()) {}
 
   const bnb::Classes& classes() const { return c_; }
   bool stopped() const { return !stop_.empty(); }
   const std::string& stop_reason() const { return stop_; }
   std::int64_t nodes() const { return nodes_; }
-  std::int64_t memo_entries() const {
-    return static_cast<std::int64_t>(g_.size() + f_.size());
-  }
+  std::int64_t memo_entries() const { return static_cast<std::int64_t>(g_.size() + f_.size()); }
 
   // Called by the top-level F whenever it beats the incumbent.
   std::int64_t top_time = kInf;
@@ -114,7 +116,8 @@ class Search {
       if (top && c_.gamma * m_r < bound) record_top(s, rc, c_.gamma * m_r);
       return c_.gamma * m_r;
     }
-    const std::uint64_t fkey = si.key * static_cast<std::uint64_t>(c_.n()) + static_cast<std::uint64_t>(rc);
+    const std::uint64_t fkey =
+        si.key * static_cast<std::uint64_t>(c_.n()) + static_cast<std::uint64_t>(rc);
     {
       Entry& e = f_[fkey];
       if (e.exact >= 0) return e.exact;
@@ -159,8 +162,8 @@ class Search {
     return v;
   }
 
-  void build_f(const Counts& s, int rc, std::int64_t v, std::vector<std::vector<std::int64_t>>& pool,
-               GatherTree& t) {
+  void build_f(const Counts& s, int rc, std::int64_t v,
+               std::vector<std::vector<std::int64_t>>& pool, GatherTree& t) {
     std::vector<Counts> last_first;
     Counts cur = s;
     while (true) {
@@ -171,19 +174,22 @@ class Search {
       const std::uint64_t fkey = bnb::set_info(c_, cur).key * static_cast<std::uint64_t>(c_.n()) +
                                  static_cast<std::uint64_t>(rc);
       const Entry* e = f_.find(fkey);
-      CV_ASSERT(e != nullptr && e->exact >= 0, "bnb: rebuilding a chain whose optimum is not known");
+      CV_ASSERT(e != nullptr && e->exact >= 0,
+                "bnb: rebuilding a chain whose optimum is not known");
       Counts q{};
       std::uint64_t key = e->choice;
       for (int k = c_.n() - 1; k >= 0; --k) {
         q[static_cast<Idx>(k)] = static_cast<std::uint8_t>(key / c_.radix[static_cast<Idx>(k)]);
         key %= c_.radix[static_cast<Idx>(k)];
-        cur[static_cast<Idx>(k)] = static_cast<std::uint8_t>(cur[static_cast<Idx>(k)] - q[static_cast<Idx>(k)]);
+        cur[static_cast<Idx>(k)] =
+            static_cast<std::uint8_t>(cur[static_cast<Idx>(k)] - q[static_cast<Idx>(k)]);
       }
       last_first.push_back(q);
     }
     auto& seq = t.sequence[static_cast<Idx>(v)];
     seq = {v};
-    for (auto it = last_first.rbegin(); it != last_first.rend(); ++it) seq.push_back(build_g(*it, pool, t));
+    for (auto it = last_first.rbegin(); it != last_first.rend(); ++it)
+      seq.push_back(build_g(*it, pool, t));
     // What is left besides v has size 0: leaves that send nothing.
     --cur[static_cast<Idx>(rc)];
     for (int k = 0; k < c_.n(); ++k) {
@@ -214,7 +220,8 @@ class Search {
 
   Counts all_counts() const {
     Counts s{};
-    for (int k = 0; k < c_.n(); ++k) s[static_cast<Idx>(k)] = static_cast<std::uint8_t>(c_.count[static_cast<Idx>(k)]);
+    for (int k = 0; k < c_.n(); ++k)
+      s[static_cast<Idx>(k)] = static_cast<std::uint8_t>(c_.count[static_cast<Idx>(k)]);
     return s;
   }
 
@@ -240,7 +247,8 @@ class Search {
     ++nodes_;
     if (o_.max_nodes > 0 && nodes_ > o_.max_nodes) stop_ = "nodes";
     if ((nodes_ & 1023) == 0 && o_.seconds > 0 &&
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count() > o_.seconds) {
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count() >
+            o_.seconds) {
       stop_ = "time";
     }
     return stop_.empty();
@@ -301,11 +309,13 @@ class Search {
     xi.items = w.si.items - qi.items;
     xi.nonzero = w.si.nonzero - qi.nonzero;
     xi.key = w.si.key - qi.key;
-    const std::uint64_t xkey = xi.key * static_cast<std::uint64_t>(c_.n()) + static_cast<std::uint64_t>(w.rc);
+    const std::uint64_t xkey =
+        xi.key * static_cast<std::uint64_t>(c_.n()) + static_cast<std::uint64_t>(w.rc);
     // What is known of both sides without a search: the bounds and the memo's lower bounds.
     std::int64_t lbq = bnb::subtree_bound(c_, qi);
     std::int64_t lbx = bnb::fixed_root_bound(c_, xri, w.m_r);
-    if (const Entry* e = qi.items > 1 ? g_.find(qi.key) : nullptr) lbq = std::max(lbq, e->exact >= 0 ? e->exact : e->lo);
+    if (const Entry* e = qi.items > 1 ? g_.find(qi.key) : nullptr)
+      lbq = std::max(lbq, e->exact >= 0 ? e->exact : e->lo);
     if (const Entry* e = f_.find(xkey)) lbx = std::max(lbx, e->exact >= 0 ? e->exact : e->lo);
     if (comm + std::max(lbq, lbx) >= w.best) {
       w.fail = std::min(w.fail, comm + std::max(lbq, lbx));
@@ -314,7 +324,8 @@ class Search {
     const std::int64_t cap = w.best - comm;
     Counts x = w.s;
     for (int k = 0; k < c_.n(); ++k) {
-      x[static_cast<Idx>(k)] = static_cast<std::uint8_t>(x[static_cast<Idx>(k)] - w.q[static_cast<Idx>(k)]);
+      x[static_cast<Idx>(k)] =
+          static_cast<std::uint8_t>(x[static_cast<Idx>(k)] - w.q[static_cast<Idx>(k)]);
     }
     // The side more likely to fail first (the larger lower bound): its failure saves the other.
     std::int64_t g = 0, f = 0;
@@ -333,7 +344,8 @@ class Search {
     w.choice = qkey;
     w.found = true;
     if (w.top) {
-      const std::uint64_t fkey = w.si.key * static_cast<std::uint64_t>(c_.n()) + static_cast<std::uint64_t>(w.rc);
+      const std::uint64_t fkey =
+          w.si.key * static_cast<std::uint64_t>(c_.n()) + static_cast<std::uint64_t>(w.rc);
       const Entry saved = f_[fkey];
       f_[fkey].exact = w.best;  // for the moment, so that the rebuild can walk this chain
       f_[fkey].choice = w.choice;
@@ -373,26 +385,33 @@ class Search {
 void require_bnb_problem(const TreeProblem<std::int64_t>& pr, RootMode mode) {
   const std::int64_t p = pr.p();
   if (p < 1 || p > kBnbMaxP) {
-    throw InputError(fmt::format("branch and bound: p = {} is outside the accepted range 1..{}", p, kBnbMaxP));
+    throw InputError(
+        fmt::format("branch and bound: p = {} is outside the accepted range 1..{}", p, kBnbMaxP));
   }
-  if (!pr.cost.homogeneous()) throw InputError("branch and bound: only homogeneous costs are accepted");
+  if (!pr.cost.homogeneous())
+    throw InputError("branch and bound: only homogeneous costs are accepted");
   const auto& c = pr.cost;
   if (c.alpha < 0 || c.beta < 0 || c.gamma < 0) {
-    throw InputError(fmt::format("branch and bound: alpha = {}, beta = {}, gamma = {}; accepted: integers >= 0",
-                                 c.alpha, c.beta, c.gamma));
+    throw InputError(
+        fmt::format("branch and bound: alpha = {}, beta = {}, gamma = {}; accepted: integers >= 0",
+                    c.alpha, c.beta, c.gamma));
   }
   std::int64_t m = 0;
   for (std::int64_t i = 0; i < p; ++i) {
     const std::int64_t v = pr.m[static_cast<Idx>(i)];
-    if (v < 0) throw InputError(fmt::format("branch and bound: m_{} = {} is negative; accepted: integers >= 0", i, v));
+    if (v < 0)
+      throw InputError(
+          fmt::format("branch and bound: m_{} = {} is negative; accepted: integers >= 0", i, v));
     m = checked_add(m, v, "branch and bound: total block size m");
   }
   if (!mode.best && (mode.root < 0 || mode.root >= p)) {
     throw InputError(fmt::format("branch and bound: root {} is outside [0, {})", mode.root, p));
   }
   // Every tree is faster than the star, p (alpha + beta m) + gamma m; 4x headroom.
-  const std::int64_t star = checked_add(checked_mul(p, checked_add(c.alpha, checked_mul(c.beta, m, "beta m"), "alpha + beta m"), "p (alpha + beta m)"),
-                                        checked_mul(c.gamma, m, "gamma m"), "the star's time");
+  const std::int64_t star = checked_add(
+      checked_mul(p, checked_add(c.alpha, checked_mul(c.beta, m, "beta m"), "alpha + beta m"),
+                  "p (alpha + beta m)"),
+      checked_mul(c.gamma, m, "gamma m"), "the star's time");
   checked_mul(star, 4, "branch and bound: the completion-time bound");
 }
 
@@ -404,7 +423,8 @@ BnbBounds root_bounds(const bnb::Classes& c, const Counts& all, std::optional<in
     --rest[static_cast<Idx>(k)];
     const SetInfo ri = bnb::set_info(c, rest);
     const std::int64_t m_r = c.size[static_cast<Idx>(k)];
-    const std::int64_t vol = ri.size == 0 ? c.gamma * m_r : c.gamma * m_r + c.beta * ri.size + c.alpha;
+    const std::int64_t vol =
+        ri.size == 0 ? c.gamma * m_r : c.gamma * m_r + c.beta * ri.size + c.alpha;
     b.volume = std::min(b.volume, vol);
     b.latency = std::min(b.latency, c.alpha * bnb::ceil_log2(ri.nonzero + 1));
     b.partition = std::min(b.partition, bnb::partition_bound(c, rest, m_r));
@@ -451,7 +471,8 @@ BnbResult nonordered_bnb(const TreeProblem<std::int64_t>& problem, RootMode mode
     }
     if (!search.stopped()) {
       // v < incumbent: the search's tree is optimal; otherwise the incumbent is (v >= it).
-      if (v < out.first_incumbent) CV_ASSERT(v == out.time, "bnb: the top-level tree was not recorded");
+      if (v < out.first_incumbent)
+        CV_ASSERT(v == out.time, "bnb: the top-level tree was not recorded");
       out.lower_bound = out.time;
     }
   }

@@ -38,9 +38,9 @@ namespace collverify::trees {
 inline constexpr std::int64_t kBnbMaxP = 48;
 
 struct BnbOptions {
-  bool leaf_pays_copy = false;     // false: the paper's convention (a leaf does not copy)
-  double seconds = 60;             // wall-clock limit; <= 0: none
-  std::int64_t max_nodes = 0;      // search nodes (calls past the memo and bounds); 0: none
+  bool leaf_pays_copy = false;        // false: the paper's convention (a leaf does not copy)
+  double seconds = 60;                // wall-clock limit; <= 0: none
+  std::int64_t max_nodes = 0;         // search nodes (calls past the memo and bounds); 0: none
   std::int64_t max_memo = 6'000'000;  // memoised sets (40-byte slots, 3/4 load): then stop
 };
 
@@ -56,14 +56,14 @@ inline constexpr std::int64_t kPartitionBoundMaxM = std::int64_t{1} << 22;
 
 struct BnbResult {
   GatherTree tree;
-  std::int64_t time = 0;           // the tree's completion time (Figure 1, the chosen convention)
-  std::int64_t lower_bound = 0;    // proved: every tree takes at least this long
-  bool optimal = false;            // time == proved optimum (the search finished)
+  std::int64_t time = 0;             // the tree's completion time (Figure 1, the chosen convention)
+  std::int64_t lower_bound = 0;      // proved: every tree takes at least this long
+  bool optimal = false;              // time == proved optimum (the search finished)
   std::int64_t first_incumbent = 0;  // the ordered optimum, re-timed
-  BnbBounds bounds;                // at the root (best root: the minimum over root classes)
+  BnbBounds bounds;                  // at the root (best root: the minimum over root classes)
   std::int64_t nodes = 0;
   std::int64_t memo_entries = 0;
-  std::string stopped_by;          // "", "time", "nodes" or "memory"
+  std::string stopped_by;  // "", "time", "nodes" or "memory"
   std::int64_t gap() const { return time - lower_bound; }
 };
 

@@ -11,7 +11,8 @@ using Idx = std::size_t;
 
 Classes make_classes(const TreeProblem<std::int64_t>& problem, bool leaf_paid) {
   std::map<std::int64_t, std::vector<std::int64_t>, std::greater<>> by_size;
-  for (std::int64_t v = 0; v < problem.p(); ++v) by_size[problem.m[static_cast<Idx>(v)]].push_back(v);
+  for (std::int64_t v = 0; v < problem.p(); ++v)
+    by_size[problem.m[static_cast<Idx>(v)]].push_back(v);
   Classes c;
   std::uint64_t radix = 1;
   for (auto& [size, ids] : by_size) {
@@ -127,9 +128,8 @@ std::int64_t partition_bound(const Classes& c, const Counts& rest, std::int64_t 
         const std::int64_t s = static_cast<std::int64_t>(w * 64) + __builtin_ctzll(b);
         if (s == 0) continue;
         // k = 1: a lone leaf (free: 0) or with zero blocks; k >= 2: any root block in [0, largest].
-        const std::int64_t g =
-            k == 1 ? (c.leaf_paid ? single_block_subtree(c, s, false) : 0)
-                   : multi_subtree(c, s, k, largest, 0);
+        const std::int64_t g = k == 1 ? (c.leaf_paid ? single_block_subtree(c, s, false) : 0)
+                                      : multi_subtree(c, s, k, largest, 0);
         const std::int64_t f = fixed_root(c, total - s, n - k, m_r);
         best = std::min(best, c.alpha + c.beta * s + std::max(g, f));
       }

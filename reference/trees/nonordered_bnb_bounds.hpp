@@ -20,10 +20,10 @@ namespace collverify::trees::bnb {
 using Counts = std::array<std::uint8_t, static_cast<std::size_t>(kBnbMaxP)>;
 
 struct Classes {
-  std::vector<std::int64_t> size;               // distinct block sizes, decreasing
-  std::vector<int> count;                       // processors per class
-  std::vector<std::vector<std::int64_t>> ids;   // their ranks, increasing
-  std::vector<std::uint64_t> radix;             // key(S) = sum count_c(S) * radix[c]
+  std::vector<std::int64_t> size;              // distinct block sizes, decreasing
+  std::vector<int> count;                      // processors per class
+  std::vector<std::vector<std::int64_t>> ids;  // their ranks, increasing
+  std::vector<std::uint64_t> radix;            // key(S) = sum count_c(S) * radix[c]
   std::int64_t alpha = 0, beta = 0, gamma = 0;
   bool leaf_paid = false;
   int n() const { return static_cast<int>(size.size()); }
@@ -33,9 +33,9 @@ Classes make_classes(const TreeProblem<std::int64_t>& problem, bool leaf_paid);
 
 // What the bounds need to know of a set.
 struct SetInfo {
-  std::int64_t size = 0;      // Size(S)
-  int items = 0;              // processors
-  int nonzero = 0;            // processors with m_v > 0
+  std::int64_t size = 0;  // Size(S)
+  int items = 0;          // processors
+  int nonzero = 0;        // processors with m_v > 0
   std::int64_t max_block = 0;
   std::int64_t min_block = 0;  // of the processors present (0 when empty)
   std::uint64_t key = 0;

@@ -37,15 +37,18 @@ TEST(SolveCli, NonOrderedBothSolversAgree) {
 
 // The branch and bound alone: proved optimal, its bounds and first incumbent printed.
 TEST(SolveCli, BnbAloneAndInBoth) {
-  const CliRun r = run("solve nonordered --blocks 9,1,8,1,7 --alpha 2 --root 0 --solver bnb --format json");
+  const CliRun r =
+      run("solve nonordered --blocks 9,1,8,1,7 --alpha 2 --root 0 --solver bnb --format json");
   ASSERT_EQ(r.code, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["optimum"], j["solvers"]["bnb"]["optimum"]);
   EXPECT_EQ(j["solvers"]["bnb"]["outcome"], "optimal");
   EXPECT_EQ(j["solvers"]["bnb"]["gap"], 0);
-  EXPECT_LT(j["solvers"]["bnb"]["best_found"].get<long>(), j["solvers"]["bnb"]["first_incumbent"].get<long>());
+  EXPECT_LT(j["solvers"]["bnb"]["best_found"].get<long>(),
+            j["solvers"]["bnb"]["first_incumbent"].get<long>());
   EXPECT_EQ(j["tree"]["root"], 0);
-  const CliRun all = run("solve nonordered --blocks 9,1,8,1,7 --alpha 2 --root 0 --solver all --format json");
+  const CliRun all =
+      run("solve nonordered --blocks 9,1,8,1,7 --alpha 2 --root 0 --solver all --format json");
   ASSERT_EQ(all.code, 0) << all.out;
   const auto a = nlohmann::json::parse(all.out);
   EXPECT_EQ(a["solvers"]["bnb"]["optimum"], a["solvers"]["subset_dp"]["optimum"]);
@@ -54,8 +57,9 @@ TEST(SolveCli, BnbAloneAndInBoth) {
 
 // A node limit that is hit: exit 3, the best tree with its gap, never "optimal".
 TEST(SolveCli, BnbLimitIsInconclusive) {
-  const CliRun r = run("solve nonordered --blocks 9,1,8,1,7,3,12,5,6,2,11 --alpha 4 --solver bnb "
-                       "--node-limit 2 --format json");
+  const CliRun r =
+      run("solve nonordered --blocks 9,1,8,1,7,3,12,5,6,2,11 --alpha 4 --solver bnb "
+          "--node-limit 2 --format json");
   ASSERT_EQ(r.code, 3) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["verdict"], "inconclusive");

@@ -69,11 +69,12 @@ TEST(NonorderedBnb, RefusesBadInput) {
   EXPECT_THROW(nonordered_bnb(bnb_problem({1, -1}, 1, 1, 1), RootMode::best_root()), InputError);
   EXPECT_THROW(nonordered_bnb(bnb_problem({1, 1}, -1, 1, 1), RootMode::best_root()), InputError);
   EXPECT_THROW(nonordered_bnb(bnb_problem({1, 1}, 1, 1, 1), RootMode::fixed(2)), InputError);
-  EXPECT_THROW(nonordered_bnb(bnb_problem(std::vector<std::int64_t>(49, 1), 1, 1, 1),
-                              RootMode::best_root()),
-               InputError);
-  EXPECT_THROW(nonordered_bnb(bnb_problem({std::int64_t{1} << 61, 1}, 1, 1, 1), RootMode::best_root()),
-               InputError);
+  EXPECT_THROW(
+      nonordered_bnb(bnb_problem(std::vector<std::int64_t>(49, 1), 1, 1, 1), RootMode::best_root()),
+      InputError);
+  EXPECT_THROW(
+      nonordered_bnb(bnb_problem({std::int64_t{1} << 61, 1}, 1, 1, 1), RootMode::best_root()),
+      InputError);
 }
 
 // A node limit that is hit: the best tree so far (a real tree, re-timed), never "optimal",
@@ -100,7 +101,8 @@ TEST(NonorderedBnb, RootBoundsNeverExceedTheOptimum) {
     const auto pr = testing::random_bnb_problem(rng, 2 + static_cast<std::int64_t>(rng() % 8));
     const bool paid = round % 3 == 0;
     const RootMode mode = round % 2 ? RootMode::best_root()
-                                    : RootMode::fixed(static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(pr.p())));
+                                    : RootMode::fixed(static_cast<std::int64_t>(
+                                          rng() % static_cast<std::uint64_t>(pr.p())));
     BnbOptions o;
     o.leaf_pays_copy = paid;
     const BnbResult r = nonordered_bnb(pr, mode, o);
