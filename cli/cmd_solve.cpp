@@ -1,6 +1,7 @@
 // `solve nonordered`: an optimal non-ordered gather/scatter tree by the subset DP, Z3, the branch
 // and bound (reference/trees/nonordered_bnb) or all of them (`both` is the older name of `all`);
-// `solve kported`: Theorem 6's k-ported gather (multiprocessor scheduling) with Z3;
+// `solve kported`: Theorem 6's k-ported gather (multiprocessor scheduling) with Z3 and/or a
+// branch and bound (reference/trees/kported_bnb);
 // `solve mbt`: Theorem 5's minimum broadcast time on a graph with Z3.
 // Flags and JSON only: engine/solve_checks.hpp runs the solvers and re-checks every answer.
 // Exit: 0 every answer agrees and re-checks, 1 a disagreement or failed re-check, 2 bad input,
@@ -127,12 +128,14 @@ int run_solve(const SolveArgs& a) {
 }
 
 struct KPortedArgs {
-  std::string blocks, ports = "2", alpha = "0", beta = "1", format = "json";
+  std::string blocks, ports = "2", alpha = "0", beta = "1", format = "json", solver = "all",
+                      node_limit = "0";
   std::string rlimit = std::to_string(pf::SolverOptions{}.rlimit);
 };
 
-// Theorem 6: Z3's schedule, re-simulated, and the brute force for at most 1e7 assignments. No
-// leaf-copy convention applies: the model has no local copy (the root's block is empty).
+// Theorem 6: Z3's and the B&B's schedules, re-simulated, and the brute force for at most 1e7
+// assignments. No leaf-copy convention applies: the model has no local copy (the root's block
+// is empty).
 int run_kported(const KPortedArgs& a) {
   require_json(a.format);
   pf::KPortedProblem pr;
@@ -141,17 +144,35 @@ int run_kported(const KPortedArgs& a) {
   pr.alpha = parse_int("--alpha", a.alpha, 0);
   pr.beta = parse_int("--beta", a.beta, 0);
   const std::uint64_t rlimit = parse_rlimit(a.rlimit);
-  const engine::KPortedRun r = engine::solve_kported(pr, rlimit);
+  require_one_of("--solver", a.solver, {"z3", "bnb", "all"});
+  const std::int64_t nodes = parse_int("--node-limit", a.node_limit, 0, std::int64_t{1} << 50);
+  const engine::KPortedRun r =
+      engine::solve_kported(pr, rlimit, a.solver != "bnb", a.solver != "z3", nodes);
   json out;
   out["problem"] = {{"blocks", pr.m}, {"ports", pr.k}, {"alpha", pr.alpha}, {"beta", pr.beta}, {"root_block", 0}};
-  out["z3"] = {{"outcome", pf::to_string(r.z3.outcome)}, {"proof", r.z3.proof}, {"calls", r.z3.solver_calls},
-               {"seconds", r.seconds}, {"rlimit", rlimit}};
-  if (r.z3.found) {
-    out["z3"]["port_of_block"] = r.z3.best.port;
-    out["z3"]["simulated_time"] = r.z3.best.time;
-    out["z3"]["resimulated_time"] = r.resimulated ? json(*r.resimulated) : json(nullptr);
+  if (r.z3_ran) {
+    out["z3"] = {{"outcome", pf::to_string(r.z3.outcome)}, {"proof", r.z3.proof},
+                 {"calls", r.z3.solver_calls}, {"seconds", r.seconds}, {"rlimit", rlimit}};
+    if (r.z3.found) {
+      out["z3"]["port_of_block"] = r.z3.best.port;
+      out["z3"]["simulated_time"] = r.z3.best.time;
+      out["z3"]["resimulated_time"] = r.resimulated ? json(*r.resimulated) : json(nullptr);
+    }
   }
-  out["optimum"] = r.z3.outcome == pf::SolverOutcome::unsat ? json(r.z3.best.time) : json(nullptr);
+  if (r.bnb) {
+    out["bnb"] = {{"outcome", r.bnb->optimal ? "optimal" : "limit"},
+                  {"best_found", r.bnb->time},
+                  {"lower_bound", r.bnb->lower_bound},
+                  {"gap", r.bnb->time - r.bnb->lower_bound},
+                  {"first_incumbent", r.bnb->first_incumbent},
+                  {"nodes", r.bnb->nodes},
+                  {"seconds", r.bnb_seconds},
+                  {"port_of_block", r.bnb->port},
+                  {"resimulated_time", r.bnb_resimulated ? json(*r.bnb_resimulated) : json(nullptr)}};
+  }
+  out["optimum"] = r.z3.outcome == pf::SolverOutcome::unsat ? json(r.z3.best.time)
+                   : r.bnb && r.bnb->optimal               ? json(r.bnb->time)
+                                                            : json(nullptr);
   out["brute_force_assignments"] = r.brute ? json(r.assignments) : json("over 1e7: skipped");
   if (r.brute) out["brute_force"] = {{"optimum", r.brute->time}};
   out["problems"] = r.problems;
@@ -237,6 +258,8 @@ void register_solve_commands(const CommandTree& tree) {
   kp->add_option("--alpha", ka->alpha, "latency (Theorem 6: 0)");
   kp->add_option("--beta", ka->beta, "time per unit (Theorem 6: 1)");
   kp->add_option("--rlimit", ka->rlimit, "Z3 resource limit per solver call");
+  kp->add_option("--solver", ka->solver, "z3, bnb (branch and bound) or all (default)");
+  kp->add_option("--node-limit", ka->node_limit, "the B&B's node limit (0: none); hit: exit 3");
   kp->add_option("--format", ka->format, "json");
   tree.commands->push_back({kp, [ka](const CommandContext&) { return run_kported(*ka); }});
   auto ma = std::make_shared<MbtArgs>();

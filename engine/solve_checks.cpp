@@ -300,19 +300,61 @@ std::optional<std::int64_t> check_kported(const pf::KPortedProblem& problem,
   return resim;
 }
 
-KPortedRun solve_kported(const pf::KPortedProblem& problem, std::uint64_t rlimit) {
+std::optional<std::int64_t> check_kported_bnb(const pf::KPortedProblem& problem,
+                                              const trees::KPortedBnbResult& bnb,
+                                              const pf::KPortedResult* z3,
+                                              const std::optional<pf::KPortedSchedule>& brute,
+                                              std::vector<std::string>& problems) {
+  bool ports_ok = bnb.port.size() == problem.m.size();
+  for (const auto port : bnb.port) ports_ok = ports_ok && port >= 0 && port < problem.k;
+  if (!ports_ok) {
+    problems.push_back("bnb: a block on no port or on a port outside [0, k)");
+    return std::nullopt;
+  }
+  const std::int64_t resim = pf::star_gather_time(problem, bnb.port);
+  if (resim != bnb.time) {
+    problems.push_back(fmt::format("bnb: schedule re-simulates to {}, claimed {}", resim, bnb.time));
+  }
+  std::optional<std::int64_t> known;
+  if (z3 && z3->outcome == pf::SolverOutcome::unsat) known = z3->best.time;
+  if (brute) known = brute->time;
+  if (known && bnb.optimal && bnb.time != *known) {
+    problems.push_back(fmt::format("bnb says {}, Z3 / brute force {}", bnb.time, *known));
+  }
+  if (known && !bnb.optimal && (bnb.time < *known || bnb.lower_bound > *known)) {
+    problems.push_back(fmt::format("bnb (stopped): time {} and lower bound {} do not enclose {}",
+                                   bnb.time, bnb.lower_bound, *known));
+  }
+  return resim;
+}
+
+KPortedRun solve_kported(const pf::KPortedProblem& problem, std::uint64_t rlimit, bool z3,
+                         bool bnb, std::int64_t bnb_nodes) {
   KPortedRun r;
-  const auto t0 = std::chrono::steady_clock::now();
-  r.z3 = pf::kported_gather_z3(problem, pf::SolverOptions{rlimit});
-  r.seconds = seconds_since(t0);
+  pf::require_kported_problem(problem);
+  if (z3) {
+    const auto t0 = std::chrono::steady_clock::now();
+    r.z3 = pf::kported_gather_z3(problem, pf::SolverOptions{rlimit});
+    r.seconds = seconds_since(t0);
+    r.z3_ran = true;
+  }
   // Brute force over every port assignment when there are at most 1e7 of them (k^n).
   r.assignments = 1;
   for (std::size_t i = 0; i < problem.m.size() && r.assignments <= kMaxBruteAssignments; ++i) {
     r.assignments *= static_cast<double>(problem.k);
   }
   if (r.assignments <= kMaxBruteAssignments) r.brute = pf::kported_brute_force(problem);
-  r.resimulated = check_kported(problem, r.z3, r.brute, r.problems);
-  r.code = code_of(r.problems, r.z3.outcome == pf::SolverOutcome::unsat);
+  if (z3) r.resimulated = check_kported(problem, r.z3, r.brute, r.problems);
+  if (bnb) {
+    const auto t0 = std::chrono::steady_clock::now();
+    r.bnb = trees::kported_bnb(problem.m, problem.k, problem.alpha, problem.beta, bnb_nodes);
+    r.bnb_seconds = seconds_since(t0);
+    r.bnb_resimulated =
+        check_kported_bnb(problem, *r.bnb, z3 ? &r.z3 : nullptr, r.brute, r.problems);
+  }
+  const bool conclusive =
+      (z3 && r.z3.outcome == pf::SolverOutcome::unsat) || (r.bnb && r.bnb->optimal);
+  r.code = code_of(r.problems, conclusive);
   return r;
 }
 

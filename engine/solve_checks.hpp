@@ -33,6 +33,7 @@
 #include "proofs/trees/min_broadcast_time.hpp"
 #include "proofs/trees/nonordered_z3.hpp"
 #include "proofs/trees/tree_solution.hpp"
+#include "reference/trees/kported_bnb.hpp"
 #include "reference/trees/nonordered_bnb.hpp"
 
 namespace collverify::engine {
@@ -178,7 +179,11 @@ ReduceResult reduce_partition(const std::vector<std::int64_t>& values, const Red
 inline constexpr double kMaxBruteAssignments = 1e7;
 
 struct KPortedRun {
-  proofs::KPortedResult z3;
+  proofs::KPortedResult z3;  // outcome inconclusive and nothing found when Z3 was not asked
+  bool z3_ran = false;
+  std::optional<trees::KPortedBnbResult> bnb;  // reference/trees/kported_bnb
+  std::optional<std::int64_t> bnb_resimulated;
+  double bnb_seconds = 0;
   double seconds = 0;
   std::optional<std::int64_t> resimulated;  // star_gather_time of Z3's ports
   double assignments = 0;                   // k^n, counted up to just above the cap
@@ -194,7 +199,19 @@ std::optional<std::int64_t> check_kported(const proofs::KPortedProblem& problem,
                                           const std::optional<proofs::KPortedSchedule>& brute,
                                           std::vector<std::string>& problems);
 
-KPortedRun solve_kported(const proofs::KPortedProblem& problem, std::uint64_t rlimit);
+// The B&B's schedule re-simulated by star_gather_time (must equal its time), its optimum equal to
+// Z3's proved one and to the brute force's; a stopped B&B's time and lower bound must enclose
+// them. Returns the re-simulated time.
+std::optional<std::int64_t> check_kported_bnb(const proofs::KPortedProblem& problem,
+                                              const trees::KPortedBnbResult& bnb,
+                                              const proofs::KPortedResult* z3,
+                                              const std::optional<proofs::KPortedSchedule>& brute,
+                                              std::vector<std::string>& problems);
+
+// Runs the B&B (`bnb`) and/or Z3 (`z3`), the brute force when small, and every check.
+// Conclusive when Z3 proved its optimum or the B&B finished.
+KPortedRun solve_kported(const proofs::KPortedProblem& problem, std::uint64_t rlimit,
+                         bool z3 = true, bool bnb = true, std::int64_t bnb_nodes = 0);
 
 // ---- Theorem 5: minimum broadcast time ----
 inline constexpr std::int64_t kMbtBruteMaxN = 10;

@@ -103,6 +103,22 @@ TEST(SolveCli, KPortedGather) {
   EXPECT_EQ(run("solve kported --blocks 3,-1", true).code, 2);
 }
 
+// Theorem 6 by the branch and bound alone (no Z3 object) and beside Z3 (both re-simulated).
+TEST(SolveCli, KPortedBnb) {
+  const CliRun r = run("solve kported --blocks 3,3,2,2,2 --ports 2 --solver bnb --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["optimum"], 6);
+  EXPECT_FALSE(j.contains("z3"));
+  EXPECT_EQ(j["bnb"]["outcome"], "optimal");
+  EXPECT_EQ(j["bnb"]["first_incumbent"], 7);
+  EXPECT_EQ(j["bnb"]["resimulated_time"], 6);
+  const CliRun all = run("solve kported --blocks 3,3,2,2,2 --ports 2 --format json");
+  ASSERT_EQ(all.code, 0) << all.out;
+  EXPECT_EQ(nlohmann::json::parse(all.out)["bnb"]["best_found"], 6);
+  EXPECT_EQ(run("solve kported --blocks 3,3 --solver bogus", true).code, 2);
+}
+
 TEST(SolveCli, MinimumBroadcastTime) {
   const CliRun r = run("solve mbt --vertices 4 --edges 0-1,1-2,2-3,3-0 --root 2 --format json");
   ASSERT_EQ(r.code, 0) << r.out;

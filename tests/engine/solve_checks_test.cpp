@@ -167,6 +167,26 @@ TEST(SolveChecks, PartitionClaimRejectsATreeWithoutAHalf) {
   EXPECT_NE(problems[0].find("Theorem 7's claim fails"), std::string::npos);
 }
 
+// Theorem 6 by the B&B beside Z3 and the brute force: all agree; a B&B schedule claiming a time
+// it does not re-simulate to is caught.
+TEST(SolveChecks, KPortedBnbAgreesAndIsRechecked) {
+  const pf::KPortedProblem pr{{3, 3, 2, 2, 2}, 2, 0, 1};
+  const KPortedRun r = solve_kported(pr, pf::SolverOptions{}.rlimit);
+  EXPECT_EQ(r.code, 0) << (r.problems.empty() ? "" : r.problems[0]);
+  ASSERT_TRUE(r.bnb && r.brute);
+  EXPECT_EQ(r.bnb->time, 6);
+  EXPECT_EQ(r.bnb_resimulated, 6);
+  const KPortedRun alone = solve_kported(pr, pf::SolverOptions{}.rlimit, false, true);
+  EXPECT_EQ(alone.code, 0);
+  EXPECT_FALSE(alone.z3_ran);
+  trees::KPortedBnbResult fake = *r.bnb;
+  fake.time = 5;
+  std::vector<std::string> problems;
+  check_kported_bnb(pr, fake, nullptr, r.brute, problems);
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_NE(problems[0].find("re-simulates to 6, claimed 5"), std::string::npos) << problems[0];
+}
+
 TEST(SolveChecks, KPortedRejectsAScheduleThatResimulatesDifferently) {
   const pf::KPortedProblem pr{{3, 3, 2, 2, 2}, 2, 0, 1};
   const KPortedRun good = solve_kported(pr, pf::SolverOptions{}.rlimit);
