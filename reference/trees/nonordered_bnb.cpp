@@ -246,12 +246,16 @@ class Search {
   bool tick() {
     ++nodes_;
     if (o_.max_nodes > 0 && nodes_ > o_.max_nodes) stop_ = "nodes";
-    if ((nodes_ & 1023) == 0 && o_.seconds > 0 &&
+    if ((nodes_ & 1023) == 0) check_clock();
+    return stop_.empty();
+  }
+
+  void check_clock() {
+    if (o_.seconds > 0 &&
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count() >
             o_.seconds) {
       stop_ = "time";
     }
-    return stop_.empty();
   }
 
   // A lower bound on every candidate Q' containing the partial Q (size, items, non-zero):
@@ -300,6 +304,9 @@ class Search {
   }
 
   void candidate(Walk& w, const SetInfo& qi) {
+    // One node can hold 2^(n-1) candidates: the clock is read here too, so a limit is kept.
+    if ((++candidates_ & 0xFFFF) == 0) check_clock();
+    if (stopped()) return;
     const std::int64_t comm = c_.alpha + c_.beta * qi.size;
     SetInfo xri;  // (S \ Q) \ {r}: size and non-zero count for the bound
     xri.size = w.ri.size - qi.size;
@@ -379,6 +386,7 @@ class Search {
   std::chrono::steady_clock::time_point t0_;
   bnb::Memo g_, f_;
   std::int64_t nodes_ = 0;
+  std::uint64_t candidates_ = 0;
   std::string stop_;
 };
 
