@@ -8,13 +8,16 @@
 // Each call gets a bound B and returns either the exact value (< B) or a lower bound (>= B)
 // ("fail high"); both are memoised per sub-multiset. Symmetry: processors with equal block
 // sizes are one class, so a set is a vector of counts per class (a mixed-radix key) and only
-// one root per class is tried: "same" has p + 1 sets instead of 2^p.
+// one root per class is tried: "same" has p + 1 sets instead of 2^p. Lemma R: with gamma <=
+// beta only the largest block's class is tried as a root (an exchange argument). A candidate Q
+// first meets the O(classes) bounds and both sides' memoised bounds; then the side with the
+// larger bound is searched first, so that its failure saves the other.
 // First incumbent: the optimal ordered tree (reference/trees/optimal, Figure 6), re-timed under
 // the requested leaf-copy convention. Bounds (proved in docs/RESULTS-trees-bnb.md): volume into
 // the root, latency depth alpha ceil(log2 n), and the partition bound of Theorem 7's reduction
 // (the root's last message splits the blocks in two; a subset-sum table over (count, size)).
 // Order: roots by decreasing block size; last subtrees Q by a depth-first walk over the classes,
-// larger counts of larger blocks first; the cheaper bound checks before any recursion.
+// larger counts of larger blocks first (a monotone bound cuts every larger count of a class).
 //
 // Cost: exponential in the number of distinct block sizes (at most 3^p calls, memory O(2^p)
 // entries of about 40 bytes); a time limit, a node limit and a memory cap stop it, and then the
