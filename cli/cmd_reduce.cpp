@@ -77,7 +77,7 @@ void register_reduce_commands(const CommandTree& tree) {
   auto ra = std::make_shared<ReduceArgs>();
   auto* part = reduce->add_subcommand("partition", "Theorem 7: PARTITION to a non-ordered gather instance");
   part->add_option("--values", ra->values, "positive integers with an even sum")->required();
-  part->add_option("--solver", ra->solver, "z3, subset-dp or both");
+  part->add_option("--solver", ra->solver, "z3, subset-dp, bnb, or all of them (all; both)");
   part->add_option("--rlimit", ra->rlimit, "Z3 resource limit per solver call");
   part->add_option("--leaf-copy", ra->leaf_copy,
                    "free (default: the paper's, a leaf does not copy) or paid; the top level "

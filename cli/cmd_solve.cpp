@@ -1,9 +1,12 @@
-// `solve nonordered`: an optimal non-ordered gather/scatter tree by the subset DP, Z3 or both;
-// `solve kported`: Theorem 6's k-ported gather (multiprocessor scheduling) with Z3;
+// `solve nonordered`: an optimal non-ordered gather/scatter tree by the subset DP, Z3, the branch
+// and bound (reference/trees/nonordered_bnb) or all of them (`both` is the older name of `all`);
+// `solve kported`: Theorem 6's k-ported gather (multiprocessor scheduling) with Z3 and/or a
+// branch and bound (reference/trees/kported_bnb);
 // `solve mbt`: Theorem 5's minimum broadcast time on a graph with Z3.
 // Flags and JSON only: engine/solve_checks.hpp runs the solvers and re-checks every answer.
 // Exit: 0 every answer agrees and re-checks, 1 a disagreement or failed re-check, 2 bad input,
-// 3 Z3 inconclusive (rlimit exhausted or unknown).
+// 3 inconclusive (Z3's rlimit exhausted or unknown; the B&B stopped by --time-limit or
+// --node-limit: its best tree and gap to the proved lower bound are printed, never "optimal").
 #include <fmt/format.h>
 
 #include <iostream>
@@ -21,9 +24,11 @@ using nlohmann::json;
 namespace pf = proofs;
 
 engine::TreeSolvers parse_tree_solvers(const std::string& text) {
-  require_one_of("--solver", text, {"z3", "subset-dp", "both"});
+  require_one_of("--solver", text, {"z3", "subset-dp", "bnb", "both", "all"});
   return text == "z3"          ? engine::TreeSolvers::z3
          : text == "subset-dp" ? engine::TreeSolvers::subset_dp
+         : text == "bnb"       ? engine::TreeSolvers::bnb
+         : text == "all"       ? engine::TreeSolvers::all
                                : engine::TreeSolvers::both;
 }
 
@@ -48,6 +53,26 @@ json nonordered_json(const engine::NonorderedResult& r, std::uint64_t rlimit) {
          {"tree", tree_json(r.dp->answer.tree)}};
     if (r.dp->evaluated_time) j["evaluated_time"] = *r.dp->evaluated_time;
   }
+  if (r.bnb) {
+    const trees::BnbResult& b = r.bnb->result;
+    json& j = out["solvers"]["bnb"];
+    j = {{"outcome", b.optimal ? "optimal" : "limit"},
+         {"best_found", b.time},
+         {"lower_bound", b.lower_bound},
+         {"gap", b.gap()},
+         {"first_incumbent", b.first_incumbent},
+         {"bounds",
+          {{"volume", b.bounds.volume},
+           {"latency", b.bounds.latency},
+           {"partition", b.bounds.partition}}},
+         {"nodes", b.nodes},
+         {"memo_entries", b.memo_entries},
+         {"stopped_by", b.stopped_by.empty() ? json(nullptr) : json(b.stopped_by)},
+         {"seconds", r.bnb->seconds},
+         {"tree", tree_json(b.tree)}};
+    j["optimum"] = b.optimal ? json(b.time) : json(nullptr);
+    if (r.bnb->evaluated_time) j["evaluated_time"] = *r.bnb->evaluated_time;
+  }
   if (r.z3) {
     const pf::Z3TreeResult& z = r.z3->result;
     json& j = out["solvers"]["z3"];
@@ -71,7 +96,7 @@ void require_json(const std::string& format) { require_one_of("--format", format
 
 struct SolveArgs {
   std::string blocks, alpha = "1", beta = "1", gamma = "1", root = "best", solver = "both",
-                      format = "json", leaf_copy = "free";
+                      format = "json", leaf_copy = "free", time_limit = "60", node_limit = "0";
   std::string rlimit = std::to_string(pf::SolverOptions{}.rlimit);
 };
 
@@ -91,6 +116,8 @@ int run_solve(const SolveArgs& a) {
   o.leaf = parse_leaf_copy(a.leaf_copy);
   o.solvers = parse_tree_solvers(a.solver);
   o.rlimit = parse_rlimit(a.rlimit);
+  o.bnb_seconds = static_cast<double>(parse_int("--time-limit", a.time_limit, 0, 86400));
+  o.bnb_nodes = parse_int("--node-limit", a.node_limit, 0, std::int64_t{1} << 50);
   const engine::NonorderedResult r = engine::solve_nonordered(pr, o);
   json out = nonordered_json(r, o.rlimit);
   out["problem"] = {{"blocks", pr.m}, {"alpha", pr.cost.alpha}, {"beta", pr.cost.beta},
@@ -101,12 +128,14 @@ int run_solve(const SolveArgs& a) {
 }
 
 struct KPortedArgs {
-  std::string blocks, ports = "2", alpha = "0", beta = "1", format = "json";
+  std::string blocks, ports = "2", alpha = "0", beta = "1", format = "json", solver = "all",
+                      node_limit = "0";
   std::string rlimit = std::to_string(pf::SolverOptions{}.rlimit);
 };
 
-// Theorem 6: Z3's schedule, re-simulated, and the brute force for at most 1e7 assignments. No
-// leaf-copy convention applies: the model has no local copy (the root's block is empty).
+// Theorem 6: Z3's and the B&B's schedules, re-simulated, and the brute force for at most 1e7
+// assignments. No leaf-copy convention applies: the model has no local copy (the root's block
+// is empty).
 int run_kported(const KPortedArgs& a) {
   require_json(a.format);
   pf::KPortedProblem pr;
@@ -115,17 +144,35 @@ int run_kported(const KPortedArgs& a) {
   pr.alpha = parse_int("--alpha", a.alpha, 0);
   pr.beta = parse_int("--beta", a.beta, 0);
   const std::uint64_t rlimit = parse_rlimit(a.rlimit);
-  const engine::KPortedRun r = engine::solve_kported(pr, rlimit);
+  require_one_of("--solver", a.solver, {"z3", "bnb", "all"});
+  const std::int64_t nodes = parse_int("--node-limit", a.node_limit, 0, std::int64_t{1} << 50);
+  const engine::KPortedRun r =
+      engine::solve_kported(pr, rlimit, a.solver != "bnb", a.solver != "z3", nodes);
   json out;
   out["problem"] = {{"blocks", pr.m}, {"ports", pr.k}, {"alpha", pr.alpha}, {"beta", pr.beta}, {"root_block", 0}};
-  out["z3"] = {{"outcome", pf::to_string(r.z3.outcome)}, {"proof", r.z3.proof}, {"calls", r.z3.solver_calls},
-               {"seconds", r.seconds}, {"rlimit", rlimit}};
-  if (r.z3.found) {
-    out["z3"]["port_of_block"] = r.z3.best.port;
-    out["z3"]["simulated_time"] = r.z3.best.time;
-    out["z3"]["resimulated_time"] = r.resimulated ? json(*r.resimulated) : json(nullptr);
+  if (r.z3_ran) {
+    out["z3"] = {{"outcome", pf::to_string(r.z3.outcome)}, {"proof", r.z3.proof},
+                 {"calls", r.z3.solver_calls}, {"seconds", r.seconds}, {"rlimit", rlimit}};
+    if (r.z3.found) {
+      out["z3"]["port_of_block"] = r.z3.best.port;
+      out["z3"]["simulated_time"] = r.z3.best.time;
+      out["z3"]["resimulated_time"] = r.resimulated ? json(*r.resimulated) : json(nullptr);
+    }
   }
-  out["optimum"] = r.z3.outcome == pf::SolverOutcome::unsat ? json(r.z3.best.time) : json(nullptr);
+  if (r.bnb) {
+    out["bnb"] = {{"outcome", r.bnb->optimal ? "optimal" : "limit"},
+                  {"best_found", r.bnb->time},
+                  {"lower_bound", r.bnb->lower_bound},
+                  {"gap", r.bnb->time - r.bnb->lower_bound},
+                  {"first_incumbent", r.bnb->first_incumbent},
+                  {"nodes", r.bnb->nodes},
+                  {"seconds", r.bnb_seconds},
+                  {"port_of_block", r.bnb->port},
+                  {"resimulated_time", r.bnb_resimulated ? json(*r.bnb_resimulated) : json(nullptr)}};
+  }
+  out["optimum"] = r.z3.outcome == pf::SolverOutcome::unsat ? json(r.z3.best.time)
+                   : r.bnb && r.bnb->optimal               ? json(r.bnb->time)
+                                                            : json(nullptr);
   out["brute_force_assignments"] = r.brute ? json(r.assignments) : json("over 1e7: skipped");
   if (r.brute) out["brute_force"] = {{"optimum", r.brute->time}};
   out["problems"] = r.problems;
@@ -195,7 +242,10 @@ void register_solve_commands(const CommandTree& tree) {
   non->add_option("--beta", sa->beta, "time per unit (integer >= 0)");
   non->add_option("--gamma", sa->gamma, "local copy time per unit (integer >= 0)");
   non->add_option("--root", sa->root, "root processor, or 'best'");
-  non->add_option("--solver", sa->solver, "z3, subset-dp or both");
+  non->add_option("--solver", sa->solver, "z3, subset-dp, bnb, or all of them (all; both)");
+  non->add_option("--time-limit", sa->time_limit,
+                  "the B&B's wall-clock limit in seconds (0: none; default 60); hit: exit 3");
+  non->add_option("--node-limit", sa->node_limit, "the B&B's node limit (0: none); hit: exit 3");
   non->add_option("--rlimit", sa->rlimit, "Z3 resource limit per solver call");
   non->add_option("--leaf-copy", sa->leaf_copy,
                   "free (default: the paper's, a leaf does not copy; as `trees`) or paid");
@@ -208,6 +258,8 @@ void register_solve_commands(const CommandTree& tree) {
   kp->add_option("--alpha", ka->alpha, "latency (Theorem 6: 0)");
   kp->add_option("--beta", ka->beta, "time per unit (Theorem 6: 1)");
   kp->add_option("--rlimit", ka->rlimit, "Z3 resource limit per solver call");
+  kp->add_option("--solver", ka->solver, "z3, bnb (branch and bound) or all (default)");
+  kp->add_option("--node-limit", ka->node_limit, "the B&B's node limit (0: none); hit: exit 3");
   kp->add_option("--format", ka->format, "json");
   tree.commands->push_back({kp, [ka](const CommandContext&) { return run_kported(*ka); }});
   auto ma = std::make_shared<MbtArgs>();

@@ -66,6 +66,37 @@ std::optional<std::int64_t> check_tree_answer(const std::string& name,
   return evaluated;
 }
 
+bool runs_subset_dp(TreeSolvers s) {
+  return s == TreeSolvers::subset_dp || s == TreeSolvers::both || s == TreeSolvers::all;
+}
+bool runs_bnb(TreeSolvers s) {
+  return s == TreeSolvers::bnb || s == TreeSolvers::both || s == TreeSolvers::all;
+}
+bool runs_z3(TreeSolvers s) {
+  return s == TreeSolvers::z3 || s == TreeSolvers::both || s == TreeSolvers::all;
+}
+
+std::optional<std::int64_t> check_bnb_answer(const trees::BnbResult& answer,
+                                             const TreeProblem<std::int64_t>& problem,
+                                             trees::LeafCopy leaf,
+                                             std::optional<std::int64_t> agreed,
+                                             std::vector<std::string>& problems) {
+  const pf::TreeSolution claimed{answer.time, answer.tree};
+  const auto evaluated = check_tree_answer("bnb", claimed, problem, leaf,
+                                           answer.optimal ? agreed : std::nullopt, problems);
+  if (answer.lower_bound > answer.time) {
+    problems.push_back(fmt::format("bnb: lower bound {} above its own tree's time {}",
+                                   answer.lower_bound, answer.time));
+  }
+  if (!answer.optimal && agreed && (answer.time < *agreed || answer.lower_bound > *agreed)) {
+    problems.push_back(
+        fmt::format("bnb (stopped): time {} and lower bound {} do not enclose the "
+                    "optimum {}",
+                    answer.time, answer.lower_bound, *agreed));
+  }
+  return evaluated;
+}
+
 NonorderedResult solve_nonordered(const TreeProblem<std::int64_t>& problem,
                                   const NonorderedOptions& o) {
   NonorderedResult r;
@@ -73,7 +104,7 @@ NonorderedResult solve_nonordered(const TreeProblem<std::int64_t>& problem,
     if (!r.optimum) r.optimum = s.time, r.tree = s.tree;
   };
   bool conclusive = true;
-  if (o.solvers != TreeSolvers::z3) {
+  if (runs_subset_dp(o.solvers)) {
     const auto t0 = std::chrono::steady_clock::now();
     DpRun dp{pf::nonordered_subset_dp(problem, o.root, o.leaf), 0, std::nullopt};
     dp.seconds = seconds_since(t0);
@@ -82,16 +113,35 @@ NonorderedResult solve_nonordered(const TreeProblem<std::int64_t>& problem,
     accept(dp.answer);
     r.dp = std::move(dp);
   }
-  if (o.solvers != TreeSolvers::subset_dp) {
+  if (runs_bnb(o.solvers)) {
     const auto t0 = std::chrono::steady_clock::now();
-    // After the DP, Z3 starts at the DP's time: it must find its own tree within it and prove
-    // none within one less; alone, it descends from the bound every tree meets.
+    trees::BnbOptions bo;
+    bo.leaf_pays_copy = o.leaf == trees::LeafCopy::paid;
+    bo.seconds = o.bnb_seconds;
+    bo.max_nodes = o.bnb_nodes;
+    const trees::RootMode mode =
+        o.root.root ? trees::RootMode::fixed(*o.root.root) : trees::RootMode::best_root();
+    BnbRun b{trees::nonordered_bnb(problem, mode, bo), 0, std::nullopt};
+    b.seconds = seconds_since(t0);
+    b.evaluated_time = check_bnb_answer(b.result, problem, o.leaf, r.optimum, r.problems);
+    if (b.result.optimal) {
+      accept(pf::TreeSolution{b.result.time, b.result.tree});
+    } else {
+      conclusive = false;
+    }
+    r.bnb = std::move(b);
+  }
+  if (runs_z3(o.solvers)) {
+    const auto t0 = std::chrono::steady_clock::now();
+    // After the DP or the B&B, Z3 starts at their optimum: it must find its own tree within it
+    // and prove none within one less; alone, it descends from the bound every tree meets.
     Z3Run z;
     z.first_bound = r.optimum;
     z.result = pf::nonordered_z3(problem, o.root, pf::SolverOptions{o.rlimit}, r.optimum, o.leaf);
     z.seconds = seconds_since(t0);
     if (z.result.outcome == pf::SolverOutcome::unsat && !z.result.best) {
-      r.problems.push_back("z3: " + z.result.proof + ", but the subset DP's tree meets that bound");
+      r.problems.push_back("z3: " + z.result.proof +
+                           ", but another solver's tree meets that bound");
     } else if (z.result.outcome == pf::SolverOutcome::unsat) {
       z.evaluated_time = check_tree_answer("z3", *z.result.best, problem, o.leaf, r.optimum,
                                            r.problems);
@@ -250,19 +300,61 @@ std::optional<std::int64_t> check_kported(const pf::KPortedProblem& problem,
   return resim;
 }
 
-KPortedRun solve_kported(const pf::KPortedProblem& problem, std::uint64_t rlimit) {
+std::optional<std::int64_t> check_kported_bnb(const pf::KPortedProblem& problem,
+                                              const trees::KPortedBnbResult& bnb,
+                                              const pf::KPortedResult* z3,
+                                              const std::optional<pf::KPortedSchedule>& brute,
+                                              std::vector<std::string>& problems) {
+  bool ports_ok = bnb.port.size() == problem.m.size();
+  for (const auto port : bnb.port) ports_ok = ports_ok && port >= 0 && port < problem.k;
+  if (!ports_ok) {
+    problems.push_back("bnb: a block on no port or on a port outside [0, k)");
+    return std::nullopt;
+  }
+  const std::int64_t resim = pf::star_gather_time(problem, bnb.port);
+  if (resim != bnb.time) {
+    problems.push_back(fmt::format("bnb: schedule re-simulates to {}, claimed {}", resim, bnb.time));
+  }
+  std::optional<std::int64_t> known;
+  if (z3 && z3->outcome == pf::SolverOutcome::unsat) known = z3->best.time;
+  if (brute) known = brute->time;
+  if (known && bnb.optimal && bnb.time != *known) {
+    problems.push_back(fmt::format("bnb says {}, Z3 / brute force {}", bnb.time, *known));
+  }
+  if (known && !bnb.optimal && (bnb.time < *known || bnb.lower_bound > *known)) {
+    problems.push_back(fmt::format("bnb (stopped): time {} and lower bound {} do not enclose {}",
+                                   bnb.time, bnb.lower_bound, *known));
+  }
+  return resim;
+}
+
+KPortedRun solve_kported(const pf::KPortedProblem& problem, std::uint64_t rlimit, bool z3,
+                         bool bnb, std::int64_t bnb_nodes) {
   KPortedRun r;
-  const auto t0 = std::chrono::steady_clock::now();
-  r.z3 = pf::kported_gather_z3(problem, pf::SolverOptions{rlimit});
-  r.seconds = seconds_since(t0);
+  pf::require_kported_problem(problem);
+  if (z3) {
+    const auto t0 = std::chrono::steady_clock::now();
+    r.z3 = pf::kported_gather_z3(problem, pf::SolverOptions{rlimit});
+    r.seconds = seconds_since(t0);
+    r.z3_ran = true;
+  }
   // Brute force over every port assignment when there are at most 1e7 of them (k^n).
   r.assignments = 1;
   for (std::size_t i = 0; i < problem.m.size() && r.assignments <= kMaxBruteAssignments; ++i) {
     r.assignments *= static_cast<double>(problem.k);
   }
   if (r.assignments <= kMaxBruteAssignments) r.brute = pf::kported_brute_force(problem);
-  r.resimulated = check_kported(problem, r.z3, r.brute, r.problems);
-  r.code = code_of(r.problems, r.z3.outcome == pf::SolverOutcome::unsat);
+  if (z3) r.resimulated = check_kported(problem, r.z3, r.brute, r.problems);
+  if (bnb) {
+    const auto t0 = std::chrono::steady_clock::now();
+    r.bnb = trees::kported_bnb(problem.m, problem.k, problem.alpha, problem.beta, bnb_nodes);
+    r.bnb_seconds = seconds_since(t0);
+    r.bnb_resimulated =
+        check_kported_bnb(problem, *r.bnb, z3 ? &r.z3 : nullptr, r.brute, r.problems);
+  }
+  const bool conclusive =
+      (z3 && r.z3.outcome == pf::SolverOutcome::unsat) || (r.bnb && r.bnb->optimal);
+  r.code = code_of(r.problems, conclusive);
   return r;
 }
 

@@ -2,8 +2,10 @@
 // 3-4): every answer an exact solver in proofs/trees gives is re-checked here by something that
 // does not share its code, and the caller (cli/) only formats the result.
 //   non-ordered trees  the tree's shape (checkers/trees), re-evaluated by the Figure 1 evaluator
-//                      (checkers/trees/tree_time.hpp) against the claimed time; the subset DP
-//                      and Z3 must agree.
+//                      (checkers/trees/tree_time.hpp) against the claimed time; the subset DP,
+//                      the branch and bound (reference/trees/nonordered_bnb) and Z3 must agree;
+//                      a B&B stopped by its limit is inconclusive, its best tree re-checked and
+//                      held against the others' optimum (time >= it >= its lower bound).
 //   Theorem 7          the ordered optimum (re-evaluated, ordered) is not below the
 //                      non-ordered one; optimum = target iff an independent subset-sum finds a
 //                      partition (when every value is below m/2); the half read off the tree
@@ -31,6 +33,8 @@
 #include "proofs/trees/min_broadcast_time.hpp"
 #include "proofs/trees/nonordered_z3.hpp"
 #include "proofs/trees/tree_solution.hpp"
+#include "reference/trees/kported_bnb.hpp"
+#include "reference/trees/nonordered_bnb.hpp"
 
 namespace collverify::engine {
 
@@ -40,13 +44,19 @@ const char* verdict_name(int code);
 const char* leaf_copy_name(trees::LeafCopy leaf);
 
 // ---- non-ordered trees ----
-enum class TreeSolvers { subset_dp, z3, both };
+// `both` (its name predates the B&B) and `all` run every solver: subset DP, B&B, Z3.
+enum class TreeSolvers { subset_dp, z3, bnb, both, all };
+bool runs_subset_dp(TreeSolvers s);
+bool runs_bnb(TreeSolvers s);
+bool runs_z3(TreeSolvers s);
 
 struct NonorderedOptions {
   proofs::RootChoice root = proofs::RootChoice::best();
   TreeSolvers solvers = TreeSolvers::both;
   std::uint64_t rlimit = proofs::SolverOptions{}.rlimit;
   trees::LeafCopy leaf = trees::LeafCopy::free;  // the paper's (ERRATA E11)
+  double bnb_seconds = 60;                       // the B&B's wall-clock limit (<= 0: none)
+  std::int64_t bnb_nodes = 0;                    // the B&B's node limit (0: none)
 };
 
 struct DpRun {
@@ -62,8 +72,15 @@ struct Z3Run {
   std::optional<std::int64_t> evaluated_time;
 };
 
+struct BnbRun {
+  trees::BnbResult result;
+  double seconds = 0;
+  std::optional<std::int64_t> evaluated_time;
+};
+
 struct NonorderedResult {
   std::optional<DpRun> dp;
+  std::optional<BnbRun> bnb;
   std::optional<Z3Run> z3;
   std::optional<std::int64_t> optimum;  // the first answer that re-checks
   std::optional<GatherTree> tree;
@@ -81,7 +98,16 @@ std::optional<std::int64_t> check_tree_answer(const std::string& name,
                                               std::optional<std::int64_t> agreed,
                                               std::vector<std::string>& problems);
 
-// Runs the requested solvers (DP first, then Z3 from the DP's time) and re-checks each answer.
+// The B&B's answer: its tree re-checked as any solver's (check_tree_answer) and, when it is
+// optimal, equal to `agreed`; when its limit stopped it, time >= agreed >= its lower bound.
+std::optional<std::int64_t> check_bnb_answer(const trees::BnbResult& answer,
+                                             const TreeProblem<std::int64_t>& problem,
+                                             trees::LeafCopy leaf,
+                                             std::optional<std::int64_t> agreed,
+                                             std::vector<std::string>& problems);
+
+// Runs the requested solvers (DP, then the B&B, then Z3 from the optimum found) and re-checks
+// each answer.
 // InputError from the solvers on bad input.
 NonorderedResult solve_nonordered(const TreeProblem<std::int64_t>& problem,
                                   const NonorderedOptions& options);
@@ -153,7 +179,11 @@ ReduceResult reduce_partition(const std::vector<std::int64_t>& values, const Red
 inline constexpr double kMaxBruteAssignments = 1e7;
 
 struct KPortedRun {
-  proofs::KPortedResult z3;
+  proofs::KPortedResult z3;  // outcome inconclusive and nothing found when Z3 was not asked
+  bool z3_ran = false;
+  std::optional<trees::KPortedBnbResult> bnb;  // reference/trees/kported_bnb
+  std::optional<std::int64_t> bnb_resimulated;
+  double bnb_seconds = 0;
   double seconds = 0;
   std::optional<std::int64_t> resimulated;  // star_gather_time of Z3's ports
   double assignments = 0;                   // k^n, counted up to just above the cap
@@ -169,7 +199,19 @@ std::optional<std::int64_t> check_kported(const proofs::KPortedProblem& problem,
                                           const std::optional<proofs::KPortedSchedule>& brute,
                                           std::vector<std::string>& problems);
 
-KPortedRun solve_kported(const proofs::KPortedProblem& problem, std::uint64_t rlimit);
+// The B&B's schedule re-simulated by star_gather_time (must equal its time), its optimum equal to
+// Z3's proved one and to the brute force's; a stopped B&B's time and lower bound must enclose
+// them. Returns the re-simulated time.
+std::optional<std::int64_t> check_kported_bnb(const proofs::KPortedProblem& problem,
+                                              const trees::KPortedBnbResult& bnb,
+                                              const proofs::KPortedResult* z3,
+                                              const std::optional<proofs::KPortedSchedule>& brute,
+                                              std::vector<std::string>& problems);
+
+// Runs the B&B (`bnb`) and/or Z3 (`z3`), the brute force when small, and every check.
+// Conclusive when Z3 proved its optimum or the B&B finished.
+KPortedRun solve_kported(const proofs::KPortedProblem& problem, std::uint64_t rlimit,
+                         bool z3 = true, bool bnb = true, std::int64_t bnb_nodes = 0);
 
 // ---- Theorem 5: minimum broadcast time ----
 inline constexpr std::int64_t kMbtBruteMaxN = 10;

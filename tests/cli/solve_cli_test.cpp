@@ -35,6 +35,42 @@ TEST(SolveCli, NonOrderedBothSolversAgree) {
   EXPECT_TRUE(j["solvers"]["subset_dp"].contains("seconds"));
 }
 
+// The branch and bound alone: proved optimal, its bounds and first incumbent printed.
+TEST(SolveCli, BnbAloneAndInBoth) {
+  const CliRun r =
+      run("solve nonordered --blocks 9,1,8,1,7 --alpha 2 --root 0 --solver bnb --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["optimum"], j["solvers"]["bnb"]["optimum"]);
+  EXPECT_EQ(j["solvers"]["bnb"]["outcome"], "optimal");
+  EXPECT_EQ(j["solvers"]["bnb"]["gap"], 0);
+  EXPECT_LT(j["solvers"]["bnb"]["best_found"].get<long>(),
+            j["solvers"]["bnb"]["first_incumbent"].get<long>());
+  EXPECT_EQ(j["tree"]["root"], 0);
+  const CliRun all =
+      run("solve nonordered --blocks 9,1,8,1,7 --alpha 2 --root 0 --solver all --format json");
+  ASSERT_EQ(all.code, 0) << all.out;
+  const auto a = nlohmann::json::parse(all.out);
+  EXPECT_EQ(a["solvers"]["bnb"]["optimum"], a["solvers"]["subset_dp"]["optimum"]);
+  EXPECT_EQ(a["solvers"]["z3"]["optimum"], a["solvers"]["subset_dp"]["optimum"]);
+}
+
+// A node limit that is hit: exit 3, the best tree with its gap, never "optimal".
+TEST(SolveCli, BnbLimitIsInconclusive) {
+  const CliRun r =
+      run("solve nonordered --blocks 9,1,8,1,7,3,12,5,6,2,11 --alpha 4 --solver bnb "
+          "--node-limit 2 --format json");
+  ASSERT_EQ(r.code, 3) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["verdict"], "inconclusive");
+  EXPECT_TRUE(j["optimum"].is_null());
+  EXPECT_EQ(j["solvers"]["bnb"]["outcome"], "limit");
+  EXPECT_EQ(j["solvers"]["bnb"]["stopped_by"], "nodes");
+  EXPECT_GT(j["solvers"]["bnb"]["gap"].get<long>(), 0);
+  EXPECT_TRUE(j["solvers"]["bnb"]["tree"].contains("sequence"));
+  EXPECT_EQ(run("solve nonordered --blocks 1,2 --solver bnb --time-limit -1").code, 2);
+}
+
 TEST(SolveCli, Z3AloneDescendsAndSubsetDpAlone) {
   const CliRun z = run("solve nonordered --blocks 4,0,9,2 --alpha 3 --beta 1 --gamma 1 --solver z3 --format json");
   ASSERT_EQ(z.code, 0) << z.out;
@@ -65,6 +101,22 @@ TEST(SolveCli, KPortedGather) {
   EXPECT_EQ(j["z3"]["proof"], "no schedule with completion time <= 5: unsat");
   EXPECT_EQ(run("solve kported --blocks 3,1 --ports 0", true).code, 2);
   EXPECT_EQ(run("solve kported --blocks 3,-1", true).code, 2);
+}
+
+// Theorem 6 by the branch and bound alone (no Z3 object) and beside Z3 (both re-simulated).
+TEST(SolveCli, KPortedBnb) {
+  const CliRun r = run("solve kported --blocks 3,3,2,2,2 --ports 2 --solver bnb --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["optimum"], 6);
+  EXPECT_FALSE(j.contains("z3"));
+  EXPECT_EQ(j["bnb"]["outcome"], "optimal");
+  EXPECT_EQ(j["bnb"]["first_incumbent"], 7);
+  EXPECT_EQ(j["bnb"]["resimulated_time"], 6);
+  const CliRun all = run("solve kported --blocks 3,3,2,2,2 --ports 2 --format json");
+  ASSERT_EQ(all.code, 0) << all.out;
+  EXPECT_EQ(nlohmann::json::parse(all.out)["bnb"]["best_found"], 6);
+  EXPECT_EQ(run("solve kported --blocks 3,3 --solver bogus", true).code, 2);
 }
 
 TEST(SolveCli, MinimumBroadcastTime) {

@@ -60,6 +60,50 @@ TEST(SolveChecks, NonorderedSolversAgreeUnderBothConventions) {
   }
 }
 
+// The branch and bound beside the DP and Z3 (`both` runs all three): the same optimum, re-checked.
+TEST(SolveChecks, BnbAgreesWithSubsetDpAndZ3) {
+  for (const auto leaf : {trees::LeafCopy::free, trees::LeafCopy::paid}) {
+    NonorderedOptions o;
+    o.leaf = leaf;
+    const auto r = solve_nonordered(problem({3, 1, 4, 1, 5}, 2), o);
+    EXPECT_EQ(r.code, 0) << (r.problems.empty() ? "" : r.problems[0]);
+    ASSERT_TRUE(r.dp && r.bnb && r.z3 && r.optimum);
+    EXPECT_TRUE(r.bnb->result.optimal);
+    EXPECT_EQ(r.bnb->result.time, r.dp->answer.time);
+    EXPECT_EQ(r.bnb->evaluated_time, r.dp->answer.time);
+  }
+}
+
+// A node limit that stops the B&B: inconclusive (3), never an optimum from it alone; its tree
+// is still re-checked, and beside the DP its time and lower bound must enclose the optimum.
+TEST(SolveChecks, StoppedBnbIsInconclusiveAndStillChecked) {
+  NonorderedOptions o;
+  o.solvers = TreeSolvers::bnb;
+  o.bnb_nodes = 2;
+  const auto pr = problem({9, 1, 8, 1, 7, 3, 12, 5, 6, 2, 11}, 4);
+  const auto r = solve_nonordered(pr, o);
+  EXPECT_EQ(r.code, 3);
+  EXPECT_TRUE(r.problems.empty());
+  EXPECT_FALSE(r.optimum);
+  ASSERT_TRUE(r.bnb);
+  EXPECT_FALSE(r.bnb->result.optimal);
+  // A wrong claim: the stopped B&B's lower bound above the true optimum is caught.
+  trees::BnbResult wrong = r.bnb->result;
+  const auto dp = pf::nonordered_subset_dp(pr, pf::RootChoice::best(), trees::LeafCopy::free);
+  wrong.lower_bound = dp.time + 1;
+  std::vector<std::string> problems;
+  check_bnb_answer(wrong, pr, trees::LeafCopy::free, dp.time, problems);
+  ASSERT_FALSE(problems.empty());
+  EXPECT_NE(problems[0].find("do not enclose"), std::string::npos) << problems[0];
+  // A wrong optimum: an optimal claim one below the DP's is a disagreement.
+  trees::BnbResult low = r.bnb->result;
+  low.optimal = true;
+  problems.clear();
+  check_bnb_answer(low, pr, trees::LeafCopy::free, low.time + 1, problems);
+  ASSERT_FALSE(problems.empty());
+  EXPECT_NE(problems[0].find("another solver"), std::string::npos) << problems[0];
+}
+
 // Seed 001, Theorem 7 on 2,3,3,3,4,4,4,6,6,13: target 982, ordered 983 (free) / 996 (paid).
 TEST(SolveChecks, ReducePartitionReproducesTheorem7) {
   ReduceOptions o;
@@ -121,6 +165,26 @@ TEST(SolveChecks, PartitionClaimRejectsATreeWithoutAHalf) {
   EXPECT_FALSE(d.claim_holds);
   ASSERT_EQ(problems.size(), 1u);
   EXPECT_NE(problems[0].find("Theorem 7's claim fails"), std::string::npos);
+}
+
+// Theorem 6 by the B&B beside Z3 and the brute force: all agree; a B&B schedule claiming a time
+// it does not re-simulate to is caught.
+TEST(SolveChecks, KPortedBnbAgreesAndIsRechecked) {
+  const pf::KPortedProblem pr{{3, 3, 2, 2, 2}, 2, 0, 1};
+  const KPortedRun r = solve_kported(pr, pf::SolverOptions{}.rlimit);
+  EXPECT_EQ(r.code, 0) << (r.problems.empty() ? "" : r.problems[0]);
+  ASSERT_TRUE(r.bnb && r.brute);
+  EXPECT_EQ(r.bnb->time, 6);
+  EXPECT_EQ(r.bnb_resimulated, 6);
+  const KPortedRun alone = solve_kported(pr, pf::SolverOptions{}.rlimit, false, true);
+  EXPECT_EQ(alone.code, 0);
+  EXPECT_FALSE(alone.z3_ran);
+  trees::KPortedBnbResult fake = *r.bnb;
+  fake.time = 5;
+  std::vector<std::string> problems;
+  check_kported_bnb(pr, fake, nullptr, r.brute, problems);
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_NE(problems[0].find("re-simulates to 6, claimed 5"), std::string::npos) << problems[0];
 }
 
 TEST(SolveChecks, KPortedRejectsAScheduleThatResimulatesDifferently) {
