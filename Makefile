@@ -4,7 +4,7 @@ TYPE ?= Release
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: deps configure build run test test-slow test-sanitize fuzz bench tidy format clean
+.PHONY: deps configure build build-run run test test-slow test-sanitize fuzz bench tidy format clean
 
 deps:
 	@scripts/install-deps.sh
@@ -15,10 +15,16 @@ configure: deps
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
+# What `make run` needs and nothing more (no tests, no benchmarks): the two programs, the MPI
+# transport module and the example programs the campaign verifies.
+RUN_TARGETS ?= collverify collverify-mpi cv_programs
+build-run: configure
+	@cmake --build $(BUILD) -j $(JOBS) --target $(RUN_TARGETS)
+
 # The MPI part (scripts/mpi-campaign.sh) runs after the main campaign, whatever its result; the
 # exit status is the worse of the two: 1 if either found a violation, else 2 if either failed to
 # run, else 3 if the main campaign was inconclusive, else 0.
-run: build
+run: build-run
 	@$(BUILD)/cli/collverify campaign --report reports/out; rc=$$?; \
 	  echo "reports written to reports/out/ (summary.json, junit.xml, report.md, report.html)"; \
 	  scripts/mpi-campaign.sh $(BUILD) reports/out/mpi; mrc=$$?; \
