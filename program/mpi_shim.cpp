@@ -4,34 +4,23 @@
 // Called outside a simulated world (no collverify run), every function returns MPI_ERR_OTHER.
 #include <cstdint>
 #include <cstring>
-#include <mutex>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "collverify/mpi/mpi.h"
 #include "program/collective.hpp"
+#include "program/user_ops.hpp"
 #include "program/world_impl.hpp"
 
 namespace collverify::program {
 namespace {
 
-constexpr int kFirstUserOp = 100;
 
 // Element sizes of the predefined datatypes, by handle value (mpi.h); 0: not a datatype.
 constexpr std::size_t kTypeSize[] = {0, 1, 1, 1, 1, 2, 2, 4, 4, 8, 8, 8, 8, 4, 8,
                                      1, 2, 4, 8, 1, 2, 4, 8, 1, sizeof(MPI_Aint)};
 constexpr std::uintptr_t kTypes = sizeof kTypeSize / sizeof kTypeSize[0];
-
-struct UserOp {
-  MPI_User_function* fn = nullptr;
-  bool commute = true;
-  bool live = false;
-};
-// User operations are process-wide, like MPI's: the runtime's own non-commutative op is made
-// once and lives across instances.
-std::mutex g_ops_mutex;
-std::vector<UserOp> g_ops;
 
 std::size_t type_size(World& w, MPI_Datatype t, const char* op) {
   const auto v = reinterpret_cast<std::uintptr_t>(t);
@@ -412,18 +401,13 @@ int MPI_Type_get_extent(MPI_Datatype t, MPI_Aint* lb, MPI_Aint* extent) {
 
 int MPI_Op_create(MPI_User_function* fn, int commute, MPI_Op* op) {
   if (fn == nullptr || op == nullptr) return MPI_ERR_ARG;
-  std::lock_guard<std::mutex> lock(g_ops_mutex);
-  g_ops.push_back({fn, commute != 0, true});
-  *op = reinterpret_cast<MPI_Op>(static_cast<std::uintptr_t>(kFirstUserOp) + g_ops.size() - 1);
+  *op = reinterpret_cast<MPI_Op>(create_user_op(reinterpret_cast<void*>(fn), commute != 0));
   return MPI_SUCCESS;
 }
 
 int MPI_Op_free(MPI_Op* op) {
   if (op == nullptr) return MPI_ERR_ARG;
-  const auto v = reinterpret_cast<std::uintptr_t>(*op);
-  std::lock_guard<std::mutex> lock(g_ops_mutex);
-  if (v < kFirstUserOp || v - kFirstUserOp >= g_ops.size()) return MPI_ERR_OP;
-  g_ops[v - kFirstUserOp].live = false;
+  if (!free_user_op(reinterpret_cast<std::uintptr_t>(*op))) return MPI_ERR_OP;
   *op = MPI_OP_NULL;
   return MPI_SUCCESS;
 }
@@ -435,9 +419,9 @@ int MPI_Op_commutative(MPI_Op op, int* commute) {
     *commute = 1;
     return MPI_SUCCESS;
   }
-  std::lock_guard<std::mutex> lock(g_ops_mutex);
-  if (v < kFirstUserOp || v - kFirstUserOp >= g_ops.size()) return MPI_ERR_OP;
-  *commute = g_ops[v - kFirstUserOp].commute ? 1 : 0;
+  const std::optional<UserOp> user = user_op(v);
+  if (!user) return MPI_ERR_OP;
+  *commute = user->commute ? 1 : 0;
   return MPI_SUCCESS;
 }
 
@@ -456,15 +440,11 @@ int MPI_Reduce_local(const void* inbuf, void* inoutbuf, int count, MPI_Datatype 
     if (op != MPI_NO_OP) reduce_predefined(op, t, in, inout, static_cast<std::size_t>(count));
     return MPI_SUCCESS;
   }
-  UserOp user;
-  {
-    std::lock_guard<std::mutex> lock(g_ops_mutex);
-    if (v >= kFirstUserOp && v - kFirstUserOp < g_ops.size()) user = g_ops[v - kFirstUserOp];
-  }
-  if (!user.live) w.fault("invalid_argument", kOp, fmt::format("op handle {:#x} is not an op", v));
+  const std::optional<UserOp> user = user_op(v);
+  if (!user) w.fault("invalid_argument", kOp, fmt::format("op handle {:#x} is not an op", v));
   int n = count;
   MPI_Datatype type = t;
-  user.fn(const_cast<void*>(inbuf), inoutbuf, &n, &type);
+  reinterpret_cast<MPI_User_function*>(user->fn)(const_cast<void*>(inbuf), inoutbuf, &n, &type);
   return MPI_SUCCESS;
 }
 
