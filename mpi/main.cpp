@@ -1,6 +1,7 @@
 // collverify-mpi: executes the schedules of collverify with real MPI point-to-point and compares
 // the bytes with the native collective (mpi/run.hpp). Parses flags only.
 //   mpirun -np 8 collverify-mpi bcast --bytes 100000 --blocks 7
+//   mpirun -np 4 collverify-mpi program --plugin my_bcast.so --collective bcast --count 5 --root 1
 #include <mpi.h>
 
 #include <cstdio>
@@ -9,11 +10,13 @@
 #include <CLI/CLI.hpp>
 
 #include "mpi/options.hpp"
+#include "mpi/program_exec.hpp"
 #include "mpi/run.hpp"
 
 namespace cv = collverify::mpiexec;
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "program") return cv::exec_program_driver(argc, argv);
   MPI_Init(&argc, &argv);
   int me = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &me);

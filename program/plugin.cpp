@@ -112,34 +112,9 @@ std::string foreign_mpi_reason(const ElfImports& imports) {
   return {};
 }
 
-// The MPI entry points (libcollverify_mpi_shim.so, beside this library) join the global symbol
-// scope only here, when a plugin is loaded: a process that uses a real MPI (a run under mpirun,
-// whose transport module collverify dlopens RTLD_GLOBAL) must never see our MPI_* first.
-void load_mpi_shim() {
-  static const std::string error = [] {
-    Dl_info info{};
-    if (::dladdr(reinterpret_cast<void*>(&read_elf_imports), &info) == 0 || !info.dli_fname) {
-      return std::string("cannot locate libcollverify_program.so");
-    }
-    std::string dir = info.dli_fname;
-    dir = dir.substr(0, dir.find_last_of('/') + 1);
-    const std::string shim = dir + "libcollverify_mpi_shim.so";
-    void* handle = ::dlopen(shim.c_str(), RTLD_NOW | RTLD_GLOBAL);
-    if (handle == nullptr) return fmt::format("cannot load {}: {}", shim, ::dlerror());
-    if (::dlsym(RTLD_DEFAULT, "MPI_Send") != ::dlsym(handle, "MPI_Send")) {
-      return std::string(
-          "another MPI library is loaded in this process (a run under mpirun?): the program "
-          "route simulates MPI in one process and runs its own workers; run it without mpirun");
-    }
-    return std::string();
-  }();
-  if (!error.empty()) throw ProgramError(error);
-}
-
-Plugin load_plugin(const std::string& path) {
+Plugin open_plugin(const std::string& path) {
   const std::string reason = foreign_mpi_reason(read_elf_imports(path));
   if (!reason.empty()) throw ProgramError(fmt::format("--plugin '{}' is refused: {}", path, reason));
-  load_mpi_shim();
   Plugin plugin;
   plugin.path = path;
   plugin.handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);

@@ -37,6 +37,12 @@ ElfImports read_elf_imports(const std::string& path);
 // Empty when the imports are acceptable; else the reason, naming the symbol or library.
 std::string foreign_mpi_reason(const ElfImports& imports);
 
+// The refusals, then dlopen and the cv_* symbols. Its MPI_* references must resolve: the
+// simulation calls load_plugin (load.cpp, libcollverify_program.so), which first puts
+// collverify's MPI entry points in the global scope; the real-MPI driver (mpi/) exports its own
+// bridge and calls open_plugin directly.
+Plugin open_plugin(const std::string& path);
+// The simulation's loader: open_plugin after loading libcollverify_mpi_shim.so.
 Plugin load_plugin(const std::string& path);
 
 }  // namespace collverify::program

@@ -27,8 +27,9 @@ set(may_program    collverify model)
 # families/<name>/: one folder per family, the glue above the engine and the reports.
 set(may_families   collverify model reference checkers generators proofs program engine reports)
 set(may_cli        collverify model reference checkers generators proofs engine reports families)
-# mpi/ (collverify-mpi) sits beside cli/ at the top; nothing includes it.
-set(may_mpi        collverify model reference checkers generators engine reports)
+# mpi/ (collverify-mpi) sits beside cli/ at the top; nothing includes it. It uses program/ for the
+# program route on real MPI (the spec and the loader, collverify_program_spec).
+set(may_mpi        collverify model reference checkers generators program engine reports)
 # The only folder that talks to Z3 directly.
 set(z3_folder proofs)
 # The only folder that talks to MPI: the core never needs an MPI library.
