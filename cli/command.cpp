@@ -130,9 +130,10 @@ int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
     const TadtPicture& t = *c.tadt_picture;
     std::string shape;
     for (std::int64_t s : t.sides) shape += (shape.empty() ? std::string() : std::string("x")) + std::to_string(s);
-    c.pictures_svg.push_back({"tadt_tree.svg",
-                              fmt::format("TADT generic tree of torus {}, arcs coloured by level", shape),
-                              tadt_tree_svg(t.sides, t.tree)});
+    c.pictures_svg.push_back(
+        {"tadt_tree.svg",
+         fmt::format("TADT generic tree of torus {}, arcs coloured by level", shape),
+         tadt_tree_svg(t.sides, t.tree)});
   }
   // Z3's trees of the torus-synth part, one picture each (2D by level, 3D by slices).
   for (auto& c : summary.constructions) {
@@ -146,7 +147,8 @@ int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
       file += shape;
       file += ".svg";
       c.pictures_svg.push_back({file, t.title,
-                                t.sides.size() == 3 ? tadt_tree_3d_svg(t.sides, t.tree) : tadt_tree_svg(t.sides, t.tree)});
+                                t.sides.size() == 3 ? tadt_tree_3d_svg(t.sides, t.tree)
+                                                    : tadt_tree_svg(t.sides, t.tree)});
     }
   }
   // The 3D generic tree as slices side by side (reports/torus_svg.hpp tadt_tree_3d_svg).
@@ -154,9 +156,10 @@ int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
     if (!c.tadt_picture_3d) continue;
     const TadtPicture& t = *c.tadt_picture_3d;
     const std::string shape = fmt::format("{}x{}x{}", t.sides[0], t.sides[1], t.sides[2]);
-    c.pictures_svg.push_back({"tadt_tree_3d.svg",
-                              fmt::format("TADT generic tree of torus {} by slices, nodes coloured by level", shape),
-                              tadt_tree_3d_svg(t.sides, t.tree)});
+    c.pictures_svg.push_back(
+        {"tadt_tree_3d.svg",
+         fmt::format("TADT generic tree of torus {} by slices, nodes coloured by level", shape),
+         tadt_tree_3d_svg(t.sides, t.tree)});
   }
   // Figure 3 of seed 002: the speed-up curves as SVG (embedded) and CSV, beside the reports.
   for (auto& c : summary.constructions) {

@@ -166,25 +166,29 @@ std::int64_t torus_schedule_transmissions(TorusAlgo algo, const TorusSides& side
   const std::string what = "torus " + sides_text(sides);
   const std::int64_t N = nodes_of(sides);
   switch (algo) {
-    case TorusAlgo::tadt: return checked_mul(N, N - 1, what);
+    case TorusAlgo::tadt:
+      return checked_mul(N, N - 1, what);
     case TorusAlgo::hamilton:
-      return checked_mul(checked_mul(static_cast<std::int64_t>(sides.size()), N, what), N - 1, what);
+      return checked_mul(checked_mul(static_cast<std::int64_t>(sides.size()), N, what), N - 1,
+                         what);
     case TorusAlgo::tiling:
-    case TorusAlgo::diagonal: return N - 1;
+    case TorusAlgo::diagonal:
+      return N - 1;
   }
   return 0;
 }
 
 void require_torus_schedule_fits(TorusAlgo algo, const TorusSides& sides, const std::string& format,
                                  const TorusFamily& family) {
-  const std::string what = fmt::format("schedule torus --algo {} --sides {}", to_string(algo),
-                                       sides_text(sides));
+  const std::string what =
+      fmt::format("schedule torus --algo {} --sides {}", to_string(algo), sides_text(sides));
   const std::int64_t N = nodes_of(sides);
   if (format == "svg") {
     if (N > kMaxSvgNodes) {
-      throw InputError(fmt::format("{}: an SVG of N = {} nodes is refused (at most {} nodes are "
-                                   "drawn)",
-                                   what, N, kMaxSvgNodes));
+      throw InputError(
+          fmt::format("{}: an SVG of N = {} nodes is refused (at most {} nodes are "
+                      "drawn)",
+                      what, N, kMaxSvgNodes));
     }
   } else {
     const std::int64_t t = torus_schedule_transmissions(algo, sides);

@@ -46,10 +46,10 @@ void require_memory(std::int64_t bytes, const std::string& what) {
   const std::int64_t cgroup = cgroup_memory_max();
   if (cgroup > 0 && (phys <= 0 || cgroup < phys)) {
     if (bytes > cgroup / 4 * 3) {
-      throw InputError(fmt::format("{} needs about {:.1f} GiB but the cgroup memory limit "
-                                   "(/sys/fs/cgroup/memory.max) is {:.1f} GiB",
-                                   what, static_cast<double>(bytes) / (1 << 30),
-                                   static_cast<double>(cgroup) / (1 << 30)));
+      throw InputError(fmt::format(
+          "{} needs about {:.1f} GiB but the cgroup memory limit "
+          "(/sys/fs/cgroup/memory.max) is {:.1f} GiB",
+          what, static_cast<double>(bytes) / (1 << 30), static_cast<double>(cgroup) / (1 << 30)));
     }
     return;
   }

@@ -76,16 +76,15 @@ int main(int argc, char** argv) {
       ->check(kInteger);
   app.add_option("--root", o.root, "root rank of bcast, gather, scatter (default 0)")
       ->check(kInteger);
-  app.add_option("--datatype", o.datatype, "contiguous (default) or vector")
-      ->check(kNotEmpty);
-  app.add_option("--dist", o.dist, "allgatherv/gather/scatter sizes in elements "
-                                   "(default paper:<elements>; see collverify verify allgatherv)")
+  app.add_option("--datatype", o.datatype, "contiguous (default) or vector")->check(kNotEmpty);
+  app.add_option("--dist", o.dist,
+                 "allgatherv/gather/scatter sizes in elements "
+                 "(default paper:<elements>; see collverify verify allgatherv)")
       ->check(kNotEmpty);
   app.add_flag("--time", o.time, "timing mode: schedule vs native over --sizes");
   app.add_option("--sizes", o.sizes, "timing sizes in bytes: 1K..64M (powers of two) or a list")
       ->check(kNotEmpty);
-  app.add_option("--reps", o.reps, "timing repetitions (default 5)")
-      ->check(kInteger);
+  app.add_option("--reps", o.reps, "timing repetitions (default 5)")->check(kInteger);
   app.add_option("--report", o.report_dir, "write reports into this directory (rank 0)")
       ->check(kNotEmpty);
   app.add_option("--format", o.formats, "json,junit,md,html (default json,junit,md)")

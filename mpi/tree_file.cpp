@@ -1,6 +1,5 @@
 #include "mpi/tree_file.hpp"
 
-
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 

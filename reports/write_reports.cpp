@@ -81,12 +81,12 @@ std::string svg_with_run_id(const RunSummary& summary, const std::string& svg) {
 
 bool is_picture_file_name(const std::string& name) {
   for (const char* fixed : {"aab_tree.svg", "oas_tree.svg", "tadt_tree.svg", "tadt_tree_3d.svg",
-                            "fractional_speedup.svg", "fractional_speedup.csv",
-                            "torus_cycles.svg", "torus_wormhole.svg"}) {
+                            "fractional_speedup.svg", "fractional_speedup.csv", "torus_cycles.svg",
+                            "torus_wormhole.svg"}) {
     if (name == fixed) return true;
   }
-  for (const std::string_view prefix : {std::string_view("tadt_synth_"),
-                                        std::string_view("fractional_embed_")}) {
+  for (const std::string_view prefix :
+       {std::string_view("tadt_synth_"), std::string_view("fractional_embed_")}) {
     if (name.size() > prefix.size() + 4 && name.starts_with(prefix) && ends_with(name, ".svg") &&
         name.find('/') == std::string::npos) {
       return true;

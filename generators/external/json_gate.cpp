@@ -24,8 +24,12 @@ bool JsonStructureGate::open() {
   return true;
 }
 
-bool JsonStructureGate::open_object() { return open(); }
-bool JsonStructureGate::open_array() { return open(); }
+bool JsonStructureGate::open_object() {
+  return open();
+}
+bool JsonStructureGate::open_array() {
+  return open();
+}
 
 bool JsonStructureGate::key(const std::string& name) {
   if (keys_.empty()) return true;
@@ -91,7 +95,8 @@ void check_json_text(std::string_view text, const std::string& source, int max_d
     throw InputError(fmt::format("{}: invalid JSON: {}", source, e.what()));
   }
   if (ok) return;
-  if (!sax.syntax.empty()) throw InputError(fmt::format("{}: invalid JSON: {}", source, sax.syntax));
+  if (!sax.syntax.empty())
+    throw InputError(fmt::format("{}: invalid JSON: {}", source, sax.syntax));
   throw InputError(fmt::format("{}: {}", source, sax.gate.problem()));
 }
 

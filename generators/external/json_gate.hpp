@@ -32,9 +32,9 @@ namespace collverify {
 inline constexpr std::int64_t kMaxKeysPerObject = 4096;
 
 struct JsonGateLimits {
-  int max_depth = 64;                            // levels of [ and {
+  int max_depth = 64;                              // levels of [ and {
   std::int64_t max_bytes = std::int64_t{1} << 30;  // the size cap
-  std::int64_t memory_per_text_byte = 24;       // the reader's peak memory per byte of text
+  std::int64_t memory_per_text_byte = 24;          // the reader's peak memory per byte of text
 };
 
 // Depth, duplicate keys and keys per object, fed by a SAX pass. Each call returns false when the

@@ -153,11 +153,11 @@ class Handler : public nlohmann::json_sax<json> {
 
   bool refuse() {
     result.too_deep = true;
-    result.problem = gate_.too_deep()
-                         ? fmt::format("JSON nested deeper than {} levels (a schedule object "
-                                       "needs 3)",
-                                       kMaxScheduleDepth)
-                         : gate_.problem();
+    result.problem = gate_.too_deep() ? fmt::format(
+                                            "JSON nested deeper than {} levels (a schedule object "
+                                            "needs 3)",
+                                            kMaxScheduleDepth)
+                                      : gate_.problem();
     return false;
   }
 

@@ -122,8 +122,8 @@ TEST(TorusCli, LargeToriAreRefusedUpFrontWithTheEstimateOrAStatedLimit) {
              "would print 999999000000 transmissions"},
         Case{"schedule torus --algo hamilton --format svg --sides 3125x3125",
              "at most 1000000 nodes"}}) {
-    const std::string cmd = std::string("ulimit -v 1500000; timeout 20 ") + COLLVERIFY_BIN + " " +
-                            c.args + " 2>&1";
+    const std::string cmd =
+        std::string("ulimit -v 1500000; timeout 20 ") + COLLVERIFY_BIN + " " + c.args + " 2>&1";
     const auto start = std::chrono::steady_clock::now();
     FILE* f = popen(cmd.c_str(), "r");
     ASSERT_NE(f, nullptr);

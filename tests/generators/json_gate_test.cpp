@@ -159,11 +159,10 @@ TEST_F(JsonGate, OnlyRegularFilesAreOpened) {
                                                        {"/dev/null", "a character device"}}) {
       const std::string m = error_of([&] { r.read(path); });
       std::string needle = "'";
-    needle += path.string();
-    needle += "': it is ";
-    needle += kind;
-    EXPECT_NE(m.find(needle), std::string::npos)
-          << r.name << ": " << m;
+      needle += path.string();
+      needle += "': it is ";
+      needle += kind;
+      EXPECT_NE(m.find(needle), std::string::npos) << r.name << ": " << m;
     }
   }
   // A directory is a set of schedule files to `verify bcast`, refused by the others.
@@ -209,7 +208,9 @@ TEST_F(JsonGate, TheSizeCapHoldsOnTheBytesRead) {
   EXPECT_NE(m.find(needle), std::string::npos) << m;
   EXPECT_EQ(read_gated_file(f, "test file", {8, 102, 1}).size(), 102u);
   // /proc files say size 0 and hold more: the cap counts what is read.
-  const std::string p = error_of([] { read_gated_file("/proc/self/maps", "test file", {8, 50, 1}); });
+  const std::string p = error_of([] {
+    read_gated_file("/proc/self/maps", "test file", {8, 50, 1});
+  });
   EXPECT_NE(p.find("is larger than 50 bytes"), std::string::npos) << p;
 }
 
@@ -223,8 +224,9 @@ TEST_F(JsonGate, TooManyKeysInOneObjectAreRefused) {
   text += '}';
   EXPECT_NE(error_of([&] { check_json_text(text, "F", 8); }).find("more than 4096 keys"),
             std::string::npos);
-  EXPECT_EQ(error_of([&] { check_json_text("{\"a\":{\"a\":{\"a\":1}},\"b\":[{\"a\":1},{\"a\":2}]}",
-                                           "F", 8); }),
+  EXPECT_EQ(error_of([&] {
+              check_json_text("{\"a\":{\"a\":{\"a\":1}},\"b\":[{\"a\":1},{\"a\":2}]}", "F", 8);
+            }),
             "");
 }
 

@@ -133,7 +133,8 @@ TEST(TreeFile, ShapeRefusalsNameTheValue) {
 // memory; a key twice was accepted.
 TEST(TreeFile, HostileFilesAreRefusedNamingTheFile) {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("collverify-tree-file-" + std::to_string(::getpid()));
+  const fs::path dir =
+      fs::temp_directory_path() / ("collverify-tree-file-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   const auto message = [](const std::string& path) {

@@ -88,15 +88,16 @@ TEST_F(ReportSet, PicturesOfAPreviousRunAreRemovedAndCarryTheRunId) {
   first.constructions[0].pictures_svg.push_back({"aab_tree.svg", "AAB", "<svg></svg>"});
   first.constructions[0].pictures_svg.push_back({"tadt_synth_3x3.svg", "Z3", "<svg></svg>"});
   write_reports(first, dir_, ReportFormats{});
-  EXPECT_NE(read(dir_ / "aab_tree.svg").find("<!-- collverify run 44444444444444444444444444444444"),
-            std::string::npos);
+  EXPECT_NE(
+      read(dir_ / "aab_tree.svg").find("<!-- collverify run 44444444444444444444444444444444"),
+      std::string::npos);
   EXPECT_TRUE(fs::exists(dir_ / "tadt_synth_3x3.svg"));
   std::ofstream(dir_ / "mine.svg") << "<svg/>";
   RunSummary second = run_with_id("55555555555555555555555555555555");
   second.constructions[0].pictures_svg.push_back({"torus_cycles.svg", "cycles", "<svg></svg>"});
   write_reports(second, dir_, ReportFormats{});
   EXPECT_EQ(names_in(dir_), (std::set<std::string>{"summary.json", "junit.xml", "report.md",
-                                                    "torus_cycles.svg", "mine.svg"}));
+                                                   "torus_cycles.svg", "mine.svg"}));
   // A picture name outside our set is refused, never written (it could name a user's file).
   RunSummary third = run_with_id("66666666666666666666666666666666");
   third.constructions[0].pictures_svg.push_back({"mine.svg", "x", "<svg></svg>"});

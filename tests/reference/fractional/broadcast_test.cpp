@@ -191,8 +191,7 @@ TEST(FractionalBroadcast, TheEstimateCountsThePaddedPackets) {
     validate_broadcast(o);
     ADD_FAILURE() << "P = 20, s = 7, r = 10^8 was accepted";
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("multiple of the run length 100000000"),
-              std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("multiple of the run length 100000000"), std::string::npos)
         << e.what();
   }
   // s a multiple of r: nothing padded; and the chain's run is s itself.
