@@ -189,6 +189,13 @@ int run_schedule(const ScheduleArgs& a) {
   if (layout == fr::Layout::fractional && a.r == 0) {
     throw InputError("--layout fractional needs --r (the group size, r >= 1)");
   }
+  if (layout != fr::Layout::fractional && a.r != 0) {
+    // Was ignored silently (issue 26): a user who typed --r meant a fractional tree.
+    throw InputError(
+        fmt::format("--r {} applies to --layout fractional only; --layout {} has no "
+                    "group size",
+                    a.r, a.layout));
+  }
   if (a.format != "table" && a.format != "json") {
     throw InputError(fmt::format("--format '{}' is not table or json", a.format));
   }

@@ -37,15 +37,16 @@ struct VerifyArgs {
 };
 
 // --d as the user wrote it: an integer, named when it is not one.
+// Digits only, as `verify hypercube --d` reads them: std::stoll took ' 3' and '+3' (issue 26).
 int parse_dimension(const std::string& text) {
   std::size_t used = 0;
   long long v = 0;
-  try {
+  const bool digits = !text.empty() && text.size() <= 18 &&
+                      text.find_first_not_of("0123456789") == std::string::npos;
+  if (digits) {
     v = std::stoll(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
   }
-  if (used == 0 || used != text.size() || v < 0 || v > 62) {
+  if (!digits || used != text.size() || v < 0 || v > 62) {
     throw InputError(fmt::format("--d '{}' is not a dimension (an integer 0..30)", text));
   }
   return static_cast<int>(v);

@@ -86,6 +86,7 @@ int run_schedule(const ScheduleArgs& a) {
   if (a.format != "json" && a.format != "table" && a.format != "svg") {
     throw InputError(fmt::format("--format '{}' is not json, table or svg", a.format));
   }
+  engine::require_torus_schedule_fits(algo, sides, a.format, *family);
   const network::RoutedSchedule header = family->header(sides);
   const network::Network net = network::Network::from_spec(header.network);
   if (a.format == "json") {

@@ -123,11 +123,6 @@ int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
                               aab_tree_svg(h.aab)});
     c.pictures_svg.push_back({"oas_tree.svg", fmt::format("OAS tree, d = {}", h.oas_d),
                               oas_tree_svg(h.oas_d, h.oas_parent)});
-    if (out.report_dir) {
-      for (const SvgPicture& pic : c.pictures_svg) {
-        write_file_atomically(*out.report_dir / pic.file, pic.svg);
-      }
-    }
   }
   // The torus TADT generic tree coloured by level, likewise.
   for (auto& c : summary.constructions) {
@@ -135,22 +130,25 @@ int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
     const TadtPicture& t = *c.tadt_picture;
     std::string shape;
     for (std::int64_t s : t.sides) shape += (shape.empty() ? std::string() : std::string("x")) + std::to_string(s);
-    c.pictures_svg.push_back({"tadt_tree.svg",
-                              fmt::format("TADT generic tree of torus {}, arcs coloured by level", shape),
-                              tadt_tree_svg(t.sides, t.tree)});
-    if (out.report_dir) write_file_atomically(*out.report_dir / "tadt_tree.svg", c.pictures_svg.back().svg);
+    c.pictures_svg.push_back(
+        {"tadt_tree.svg",
+         fmt::format("TADT generic tree of torus {}, arcs coloured by level", shape),
+         tadt_tree_svg(t.sides, t.tree)});
   }
   // Z3's trees of the torus-synth part, one picture each (2D by level, 3D by slices).
   for (auto& c : summary.constructions) {
     for (const TadtPicture& t : c.tadt_synth_pictures) {
       std::string shape;
-      for (std::int64_t s : t.sides) shape += (shape.empty() ? std::string() : std::string("x")) + std::to_string(s);
+      for (std::int64_t s : t.sides) {
+        if (!shape.empty()) shape += 'x';  // appended: GCC 12 -Wrestrict misfires on string +
+        shape += std::to_string(s);
+      }
       std::string file = "tadt_synth_";
       file += shape;
       file += ".svg";
       c.pictures_svg.push_back({file, t.title,
-                                t.sides.size() == 3 ? tadt_tree_3d_svg(t.sides, t.tree) : tadt_tree_svg(t.sides, t.tree)});
-      if (out.report_dir) write_file_atomically(*out.report_dir / file, c.pictures_svg.back().svg);
+                                t.sides.size() == 3 ? tadt_tree_3d_svg(t.sides, t.tree)
+                                                    : tadt_tree_svg(t.sides, t.tree)});
     }
   }
   // The 3D generic tree as slices side by side (reports/torus_svg.hpp tadt_tree_3d_svg).
@@ -158,10 +156,10 @@ int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
     if (!c.tadt_picture_3d) continue;
     const TadtPicture& t = *c.tadt_picture_3d;
     const std::string shape = fmt::format("{}x{}x{}", t.sides[0], t.sides[1], t.sides[2]);
-    c.pictures_svg.push_back({"tadt_tree_3d.svg",
-                              fmt::format("TADT generic tree of torus {} by slices, nodes coloured by level", shape),
-                              tadt_tree_3d_svg(t.sides, t.tree)});
-    if (out.report_dir) write_file_atomically(*out.report_dir / "tadt_tree_3d.svg", c.pictures_svg.back().svg);
+    c.pictures_svg.push_back(
+        {"tadt_tree_3d.svg",
+         fmt::format("TADT generic tree of torus {} by slices, nodes coloured by level", shape),
+         tadt_tree_3d_svg(t.sides, t.tree)});
   }
   // Figure 3 of seed 002: the speed-up curves as SVG (embedded) and CSV, beside the reports.
   for (auto& c : summary.constructions) {
@@ -169,16 +167,6 @@ int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
     c.pictures_svg.push_back({"fractional_speedup.svg",
                               "Figure 3: fractional tree over the best of chain and binary tree",
                               speedup_svg(c.fractional_curves)});
-    if (out.report_dir) {
-      write_file_atomically(*out.report_dir / "fractional_speedup.svg", c.pictures_svg.back().svg);
-      write_file_atomically(*out.report_dir / "fractional_speedup.csv",
-                            speedup_csv(c.fractional_curves));
-    }
-  }
-  // Figure 4 of seed 002 (the fractional-embed part draws it into pictures_svg): beside the reports.
-  for (const auto& c : summary.constructions) {
-    if (c.name != "fractional-embed" || !out.report_dir) continue;
-    for (const SvgPicture& pic : c.pictures_svg) write_file_atomically(*out.report_dir / pic.file, pic.svg);
   }
   // The torus cycles and wormhole rounds likewise (reports/torus_svg.hpp).
   for (auto& c : summary.constructions) {
@@ -194,7 +182,6 @@ int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
                       wormhole_rounds_svg(*t.wormhole, t.wormhole_title)});
     }
     for (const SvgPicture& pic : pics) {
-      if (out.report_dir) write_file_atomically(*out.report_dir / pic.file, pic.svg);
       c.pictures_svg.push_back(pic);
     }
   }

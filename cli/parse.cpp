@@ -55,6 +55,12 @@ std::vector<std::int64_t> parse_int_list(const std::string& flag, const std::str
 }
 
 double parse_nonnegative_real(const std::string& flag, const std::string& text) {
+  // Decimal notation only: strtod also reads hexadecimal ('0x10' as 16, issue 26), leading
+  // spaces and a leading '+'.
+  if (text.empty() || text.find_first_not_of("0123456789.eE+-") != std::string::npos ||
+      text[0] == '+') {
+    throw InputError(fmt::format("{} '{}' is not a number >= 0", flag, text));
+  }
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
   if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(v) || v < 0) {

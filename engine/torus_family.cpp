@@ -10,6 +10,9 @@
 
 #include "engine/torus_tadt_family.hpp"
 #include "model/error.hpp"
+#include "model/int_math.hpp"
+#include "model/memory.hpp"
+#include "model/network/network.hpp"
 
 namespace collverify::engine {
 
@@ -130,7 +133,7 @@ class TorusAdapter final : public TorusFamily {
 
 std::int64_t nodes_of(const TorusSides& sides) {
   std::int64_t n = 1;
-  for (std::int64_t s : sides) n *= s;
+  for (std::int64_t s : sides) n = checked_mul(n, s, "torus " + sides_text(sides));
   return n;
 }
 
@@ -157,6 +160,56 @@ std::unique_ptr<TorusFamily> make_torus_family(TorusAlgo algo, std::vector<Torus
     }
   }
   throw InputError(fmt::format("--algo {}: unknown", to_string(algo)));
+}
+
+std::int64_t torus_schedule_transmissions(TorusAlgo algo, const TorusSides& sides) {
+  const std::string what = "torus " + sides_text(sides);
+  const std::int64_t N = nodes_of(sides);
+  switch (algo) {
+    case TorusAlgo::tadt:
+      return checked_mul(N, N - 1, what);
+    case TorusAlgo::hamilton:
+      return checked_mul(checked_mul(static_cast<std::int64_t>(sides.size()), N, what), N - 1,
+                         what);
+    case TorusAlgo::tiling:
+    case TorusAlgo::diagonal:
+      return N - 1;
+  }
+  return 0;
+}
+
+void require_torus_schedule_fits(TorusAlgo algo, const TorusSides& sides, const std::string& format,
+                                 const TorusFamily& family) {
+  const std::string what =
+      fmt::format("schedule torus --algo {} --sides {}", to_string(algo), sides_text(sides));
+  const std::int64_t N = nodes_of(sides);
+  if (format == "svg") {
+    if (N > kMaxSvgNodes) {
+      throw InputError(
+          fmt::format("{}: an SVG of N = {} nodes is refused (at most {} nodes are "
+                      "drawn)",
+                      what, N, kMaxSvgNodes));
+    }
+  } else {
+    const std::int64_t t = torus_schedule_transmissions(algo, sides);
+    if (t > kMaxScheduleTransmissions) {
+      throw InputError(fmt::format(
+          "{}: the {} would print {} transmissions (about {} GB, hours of output); at most {} "
+          "are printed: choose smaller sides, or `verify torus`, which checks it without "
+          "printing",
+          what, format, t, t / 1'000'000'000 * 30, kMaxScheduleTransmissions));
+    }
+  }
+  const auto dims = static_cast<std::int64_t>(sides.size());
+  std::int64_t bytes = 0;
+  if (algo == TorusAlgo::tiling || algo == TorusAlgo::diagonal) {
+    family.accept(1);
+    bytes = family.bytes(1, 1);
+  } else {
+    bytes = checked_add(network::Network::memory_estimate({network::NetworkKind::torus, sides}),
+                        checked_mul(checked_mul(N, dims, what), 128, what), what);
+  }
+  require_memory(bytes, what);
 }
 
 }  // namespace collverify::engine

@@ -239,7 +239,9 @@ std::int64_t TorusHamiltonFamily::bytes(std::int64_t p, int) const {
   net::RoutedHeader h;
   h.collective = net::Collective::aab;
   h.pieces = n;
-  const std::int64_t checker = net::routed_check_bytes(net::Network::torus(s), h);
+  // Arithmetic only: building the network of a 4000x4000 torus for its estimate took 10 s and
+  // gigabytes before any refusal (issue 26 #7). A torus has 2 directions per dimension.
+  const std::int64_t checker = net::routed_check_bytes(N, 2 * n, h);
   // Cycles and the producer's direction tables (n N each), the search colouring, the cycle
   // checker's link owners (arcs pairs of 16 bytes).
   const std::int64_t tables = checked_mul(checked_mul(N, n, "torus size"), 64, "torus size");

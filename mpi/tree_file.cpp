@@ -1,11 +1,9 @@
 #include "mpi/tree_file.hpp"
 
-#include <fstream>
-#include <sstream>
-
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "generators/external/json_gate.hpp"
 #include "model/error.hpp"
 #include "model/tree_cost.hpp"
 #include "reference/trees/binary.hpp"
@@ -16,6 +14,8 @@
 namespace collverify::mpiexec {
 
 namespace {
+
+constexpr int kMaxTreeFileDepth = 16;
 
 std::int64_t as_index(const nlohmann::json& v, const std::string& where, std::int64_t p) {
   if (!v.is_number_integer() || v.get<std::int64_t>() < 0 || v.get<std::int64_t>() >= p) {
@@ -28,11 +28,13 @@ std::int64_t as_index(const nlohmann::json& v, const std::string& where, std::in
 
 GatherTree parse_tree_json(const std::string& text, const std::string& source, std::int64_t p,
                            std::optional<std::vector<std::int64_t>>* sizes) {
+  // The input gate (json_gate.hpp): 100,000-deep nesting was a segfault, {"x":1e400} an
+  // uncaught out_of_range (issue 26). A tree file nests 3 deep.
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(fmt::format("{}: not JSON ({})", source, e.what()));
+    j = parse_gated_json(text, source, kMaxTreeFileDepth);
+  } catch (const InputError& e) {
+    throw InputError(fmt::format("{} (not JSON a tree file may hold)", e.what()));
   }
   if (!j.is_object() || !j.contains("root") || !j.contains("sequence")) {
     throw InputError(fmt::format("{}: expected an object with \"root\" and \"sequence\"", source));
@@ -69,13 +71,13 @@ GatherTree parse_tree_json(const std::string& text, const std::string& source, s
   return tree;
 }
 
+// Regular files only (a FIFO hung, /dev/zero filled the memory), at most 1 GiB, the DOM's memory
+// (about 24 bytes per byte of text) refused up front.
 TreeFile read_tree_file(const std::string& path, std::int64_t p) {
-  std::ifstream in(path);
-  if (!in) throw InputError(fmt::format("--tree-file {}: cannot be read", path));
-  std::stringstream ss;
-  ss << in.rdbuf();
+  const std::string text =
+      read_gated_file(path, "--tree-file", {kMaxTreeFileDepth, std::int64_t{1} << 30, 24});
   TreeFile f;
-  f.tree = parse_tree_json(ss.str(), path, p, &f.sizes);
+  f.tree = parse_tree_json(text, fmt::format("--tree-file '{}'", path), p, &f.sizes);
   return f;
 }
 

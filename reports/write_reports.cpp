@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 
 #include "model/error.hpp"
+#include "reports/fractional_svg.hpp"
 #include "reports/writers.hpp"
 
 namespace collverify {
@@ -67,11 +68,36 @@ std::string dot_with_run_id(const RunSummary& summary, const std::string& dot) {
   return out;
 }
 
+// An XML comment before the root element, so that an SVG says which run drew it.
+std::string svg_with_run_id(const RunSummary& summary, const std::string& svg) {
+  std::string out = "<!-- collverify run ";
+  out += summary.run_id;
+  out += " -->\n";
+  out += svg;
+  return out;
+}
+
 }  // namespace
+
+bool is_picture_file_name(const std::string& name) {
+  for (const char* fixed : {"aab_tree.svg", "oas_tree.svg", "tadt_tree.svg", "tadt_tree_3d.svg",
+                            "fractional_speedup.svg", "fractional_speedup.csv", "torus_cycles.svg",
+                            "torus_wormhole.svg"}) {
+    if (name == fixed) return true;
+  }
+  for (const std::string_view prefix :
+       {std::string_view("tadt_synth_"), std::string_view("fractional_embed_")}) {
+    if (name.size() > prefix.size() + 4 && name.starts_with(prefix) && ends_with(name, ".svg") &&
+        name.find('/') == std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
 
 bool is_report_file_name(const std::string& name) {
   if (name == "summary.json" || name == "junit.xml" || name == "report.md" ||
-      name == "report.html") {
+      name == "report.html" || is_picture_file_name(name)) {
     return true;
   }
   return name.size() > kWitnessSuffix.size() && ends_with(name, kWitnessSuffix) &&
@@ -102,6 +128,19 @@ void write_reports(const RunSummary& summary, const fs::path& dir, const ReportF
       throw InputError(fmt::format("construction name '{}' cannot name a report file", c.name));
     }
     files.emplace_back(name, dot_with_run_id(summary, c.picture_dot));
+  }
+  // The pictures beside the reports belong to the set too: a hypercube run's SVGs stayed beside
+  // a later `verify routed` run's summary in the same directory (issue 26 #11).
+  for (const ConstructionSummary& c : summary.constructions) {
+    for (const SvgPicture& pic : c.pictures_svg) {
+      if (!is_picture_file_name(pic.file)) {
+        throw InputError(fmt::format("picture '{}' cannot name a report file", pic.file));
+      }
+      files.emplace_back(pic.file, svg_with_run_id(summary, pic.svg));
+    }
+    if (!c.fractional_curves.empty()) {
+      files.emplace_back("fractional_speedup.csv", speedup_csv(c.fractional_curves));
+    }
   }
   const std::string json = formats.json ? summary_json(summary) : std::string();
 

@@ -95,13 +95,19 @@ std::string github_step_summary(const RunSummary& summary);
 void write_file_atomically(const std::filesystem::path& path, const std::string& content);
 
 // The report file names write_reports() owns in a directory: summary.json, junit.xml,
-// report.md, report.html and <construction>_witness.dot, and their temporaries
-// ("<name>.tmp.*"). Nothing else in a report directory is ever removed.
+// report.md, report.html, <construction>_witness.dot, the pictures (is_picture_file_name) and
+// their temporaries ("<name>.tmp.*"). Nothing else in a report directory is ever removed.
 bool is_report_file_name(const std::string& name);
+// The pictures drawn beside the reports (ConstructionSummary::pictures_svg and the Figure 3
+// CSV): aab_tree.svg, oas_tree.svg, tadt_tree.svg, tadt_tree_3d.svg, tadt_synth_*.svg,
+// fractional_speedup.svg/.csv, fractional_embed_*.svg, torus_cycles.svg, torus_wormhole.svg.
+bool is_picture_file_name(const std::string& name);
 bool is_report_temporary_name(const std::string& name);
 
 // Writes dir/junit.xml, dir/report.md, dir/report.html (as selected), dir/<c>_witness.dot for
-// every construction with a witness picture, and dir/summary.json, as one consistent set:
+// every construction with a witness picture, every picture of pictures_svg (whatever the
+// formats; each with the run id in an XML comment) and fractional_speedup.csv for Figure 3
+// curves, and dir/summary.json, as one consistent set:
 // 1. everything is rendered first (a bad junit_chunk throws InputError and writes nothing);
 // 2. temporaries left by killed runs are removed, then the previous summary.json;
 // 3. the other files are written (each with write_file_atomically), and every report file of

@@ -126,6 +126,9 @@ struct RoutedCheckOptions {
 
 // Bytes the checker takes for `h` on `net` (InputError on overflow).
 std::int64_t routed_check_bytes(const Network& net, const RoutedHeader& h);
+// The same from the network's node count and width alone, for an estimate that must not build
+// the network first (a 4000x4000 torus took 10 s and gigabytes to build for its estimate).
+std::int64_t routed_check_bytes(std::int64_t nodes, std::int64_t width, const RoutedHeader& h);
 
 // InputError when the header does not fit the network (root out of range, pieces < 1, a
 // scatter with pieces != 1) or the holdings would not fit in memory (with the estimate).

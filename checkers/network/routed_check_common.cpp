@@ -101,7 +101,11 @@ bool must_end_with(const RoutedHeader& h, std::int64_t /*n*/, std::int64_t v, Pa
 }
 
 std::int64_t routed_check_bytes(const Network& net, const RoutedHeader& h) {
-  const std::int64_t n = net.nodes();
+  return routed_check_bytes(net.nodes(), net.width(), h);
+}
+
+std::int64_t routed_check_bytes(std::int64_t nodes, std::int64_t width, const RoutedHeader& h) {
+  const std::int64_t n = nodes;
   const std::int64_t words = (packet_count(h, n) + 63) / 64;
   const std::string what = "routed checker holdings";
   std::int64_t bytes = checked_mul(checked_mul(n, words, what), 8, what);
@@ -109,7 +113,7 @@ std::int64_t routed_check_bytes(const Network& net, const RoutedHeader& h) {
   // (4 bytes, none on a hypercube; counted anyway); per node: send and receive words and limits
   // (24 bytes); the delivery table (16 KiB).
   const std::int64_t per_arc = packet_count(h, n) > (std::int64_t{1} << 32) ? 13 : 9;
-  bytes = checked_add(bytes, checked_mul(checked_mul(n, net.width(), what), per_arc, what), what);
+  bytes = checked_add(bytes, checked_mul(checked_mul(n, width, what), per_arc, what), what);
   bytes = checked_add(bytes, checked_mul(n, 24, what), what);
   return checked_add(bytes, std::int64_t{16} << 10, what);
 }

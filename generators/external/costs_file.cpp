@@ -7,6 +7,7 @@
 #include <string>
 #include <type_traits>
 
+#include "generators/external/json_gate.hpp"
 #include "generators/external/json_input.hpp"
 #include "model/error.hpp"
 #include "model/memory.hpp"
@@ -78,20 +79,14 @@ CostModel<T> costs_from_json(const json& j, std::int64_t p) {
 // exception is bad input naming the file (a deeply nested file once ended in terminate()).
 template <class T>
 CostModel<T> read_costs_file(const std::string& path, std::int64_t p) {
-  constexpr std::int64_t kDomBytesPerTextByte = 24;
   constexpr int kMaxDepth = 64;
-  JsonInputFile in = open_json_input(path, "--costs-file");
-  std::int64_t bytes = 0;
-  if (__builtin_mul_overflow(in.size, kDomBytesPerTextByte, &bytes)) {
-    bytes = std::numeric_limits<std::int64_t>::max();
-  }
-  require_memory(bytes, fmt::format("reading --costs-file '{}' ({} bytes of JSON, about {} bytes "
-                                    "of memory per byte of text)",
-                                    path, in.size, kDomBytesPerTextByte));
-  const std::string text = read_json_text(in, path, "--costs-file");
-  require_json_depth(text, kMaxDepth, fmt::format("--costs-file '{}'", path), "costs object", 3);
+  const std::string text =
+      read_gated_file(path, "--costs-file", {kMaxDepth, std::int64_t{1} << 30, 24});
+  const std::string source = fmt::format("--costs-file '{}'", path);
+  require_json_depth(text, kMaxDepth, source, "costs object", 3);
+  const json doc = parse_gated_json(text, source, kMaxDepth);
   try {
-    return costs_from_json<T>(json::parse(text), p);
+    return costs_from_json<T>(doc, p);
   } catch (const json::exception& e) {
     throw InputError(fmt::format("--costs-file '{}' is not a valid costs object: {}", path,
                                  e.what()));

@@ -1,15 +1,14 @@
 #include "generators/external/schedule_files.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "generators/external/json_gate.hpp"
 #include "generators/external/schedule_json.hpp"
+#include "generators/external/schedule_json_stream.hpp"
 #include "model/error.hpp"
 #include "model/int_math.hpp"
 #include "model/memory.hpp"
@@ -19,18 +18,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Through the input gate (json_gate.hpp): a FIFO hung here and /dev/zero filled the memory.
+// The text itself is counted here; the array's DOM is counted again in read_array.
 std::string read_text(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    throw InputError(
-        fmt::format("cannot read schedule file '{}': {}", file.string(), std::strerror(errno)));
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) {
-    throw InputError(fmt::format("cannot read schedule file '{}': read error", file.string()));
-  }
-  return text.str();
+  JsonGateLimits limits = schedule_file_limits();
+  limits.memory_per_text_byte = 1;
+  return read_gated_file(file, "schedule file", limits);
 }
 
 bool is_lines(const fs::path& file) {
@@ -58,12 +51,13 @@ void read_lines(const fs::path& file, const std::string& text, std::vector<HeldS
 // schedule_json.hpp offers) as its own text, so that every check and message of one-schedule
 // files applies unchanged.
 void read_array(const fs::path& file, const std::string& text, std::vector<HeldSchedule>& out) {
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(fmt::format("{}: invalid JSON: {}", file.string(), e.what()));
-  }
+  // The DOM (about 24 bytes per byte of text) is refused up front; the array adds one level to
+  // a schedule's nesting. A 100,000-deep top-level [[[...]]] was parsed here without the depth
+  // guard and overflowed the stack (issue 26).
+  JsonGateLimits limits = schedule_file_limits();
+  limits.memory_per_text_byte = 24;
+  require_gated_size(static_cast<std::int64_t>(text.size()), file, "schedule file", limits);
+  const nlohmann::json doc = parse_gated_json(text, file.string(), kMaxScheduleDepth + 1);
   for (std::size_t i = 0; i < doc.size(); ++i) {
     std::string origin = fmt::format("{}[{}]", file.string(), i);
     CirculantSchedule s = parse_schedule_json(doc[i].dump(), origin);

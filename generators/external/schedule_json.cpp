@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "generators/external/json_gate.hpp"
 #include "generators/external/json_input.hpp"
 #include "generators/external/schedule_json_stream.hpp"
 #include "model/error.hpp"
@@ -206,12 +207,7 @@ constexpr std::int64_t kStreamBytesPerTextByte = 2;
 // The slow twin: the whole document as a DOM, judged by Reader with precise messages.
 CirculantSchedule parse_with_dom(const std::string& text, const std::string& source_name) {
   require_json_depth(text, kMaxScheduleDepth, source_name, "schedule object", 3);
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw InputError(fmt::format("{}: invalid JSON: {}", source_name, e.what()));
-  }
+  const json doc = parse_gated_json(text, source_name, kMaxScheduleDepth);
   try {
     return Reader(source_name).read(doc);
   } catch (const json::exception& e) {
@@ -250,6 +246,10 @@ void require_stream_memory(std::int64_t size, const std::string& source_name) {
 
 }  // namespace
 
+JsonGateLimits schedule_file_limits() {
+  return {kMaxScheduleDepth, std::int64_t{1} << 36, kStreamBytesPerTextByte};
+}
+
 CirculantSchedule parse_schedule_json(const std::string& text, const std::string& source_name) {
   const auto size = static_cast<std::int64_t>(text.size());
   require_stream_memory(size, source_name);
@@ -265,6 +265,7 @@ CirculantSchedule parse_schedule_json_dom(const std::string& text, const std::st
 CirculantSchedule read_schedule_json(const std::filesystem::path& file) {
   JsonInputFile in = open_json_input(file, "schedule file");
   const std::string name = file.string();
+  require_gated_size(in.size, file, "schedule file", schedule_file_limits());
   require_stream_memory(in.size, name);
   StreamedSchedule streamed = stream_schedule_json(in.file.get());
   if (std::ferror(in.file.get())) {

@@ -22,9 +22,15 @@
 #include <filesystem>
 #include <string>
 
+#include "generators/external/json_gate.hpp"
 #include "model/circulant_schedule.hpp"
 
 namespace collverify {
+
+// The input gate's limits for schedule files (json_gate.hpp): nesting kMaxScheduleDepth, at most
+// 64 GiB of text (a schedule of p = 2^28 is about 40 GB of JSON), 2 bytes of memory per byte of
+// text for the streaming reader (an array file, held as a DOM, is checked again at 24).
+JsonGateLimits schedule_file_limits();
 
 // Reads and parses `file`; InputError naming the path when it cannot be read.
 CirculantSchedule read_schedule_json(const std::filesystem::path& file);

@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "generators/external/json_gate.hpp"
 #include "model/int_math.hpp"
 
 namespace collverify {
@@ -41,15 +42,17 @@ class Handler : public nlohmann::json_sax<json> {
   bool number_integer(number_integer_t v) override { return integer(v); }
 
   bool start_object(std::size_t) override {
-    if (!push()) return false;
+    if (!push(true)) return false;
     if (depth_ == 1) return true;
     return interesting() ? stop("an object where a number or array belongs") : true;
   }
   bool end_object() override {
+    gate_.close();
     --depth_;
     return true;
   }
   bool key(string_t& k) override {
+    if (!gate_.key(k)) return refuse();
     if (depth_ != 1) return true;
     key_ = Key::other;
     for (auto [name, which] : {std::pair{"p", Key::p}, std::pair{"q", Key::q},
@@ -64,7 +67,7 @@ class Handler : public nlohmann::json_sax<json> {
     return true;
   }
   bool start_array(std::size_t) override {
-    if (!push()) return false;
+    if (!push(false)) return false;
     if (depth_ == 1) return stop("the top level is not an object");
     if (!interesting()) return true;
     if (depth_ == 2) {
@@ -84,6 +87,7 @@ class Handler : public nlohmann::json_sax<json> {
       if (row_length_ != t.row_length) return stop("rows of different lengths");
       ++t.rows;
     }
+    gate_.close();
     --depth_;
     return true;
   }
@@ -140,14 +144,21 @@ class Handler : public nlohmann::json_sax<json> {
   bool interesting() const { return depth_ >= 1 && key_ != Key::other; }
   Table& table() { return key_ == Key::recv ? recv_ : send_; }
 
-  bool push() {
-    if (++depth_ > kMaxScheduleDepth) {
-      result.too_deep = true;
-      result.problem = fmt::format("JSON nested deeper than {} levels (a schedule object needs 3)",
-                                   kMaxScheduleDepth);
-      return false;
-    }
+  // The input gate (json_gate.hpp) sees every level and key, at every depth.
+  bool push(bool object) {
+    ++depth_;
+    if (!(object ? gate_.open_object() : gate_.open_array())) return refuse();
     return true;
+  }
+
+  bool refuse() {
+    result.too_deep = true;
+    result.problem = gate_.too_deep() ? fmt::format(
+                                            "JSON nested deeper than {} levels (a schedule object "
+                                            "needs 3)",
+                                            kMaxScheduleDepth)
+                                      : gate_.problem();
+    return false;
   }
 
   bool stop(std::string problem) {
@@ -191,6 +202,7 @@ class Handler : public nlohmann::json_sax<json> {
     return true;
   }
 
+  JsonStructureGate gate_{kMaxScheduleDepth};
   int depth_ = 0;
   Key key_ = Key::other;
   unsigned seen_ = 0;

@@ -23,7 +23,9 @@ struct StreamedSchedule {
   std::optional<CirculantSchedule> schedule;  // set when the stream accepted the file
   std::string problem;                        // otherwise: what it stopped at
   bool invalid_json = false;  // problem is a syntax error (the DOM would say the same)
-  bool too_deep = false;      // problem is the nesting bound (the DOM must not be tried)
+  // problem is the input gate's (json_gate.hpp: nesting, a key twice, too many keys): final,
+  // the DOM must not be tried (it would build the deep structure or let the last key win).
+  bool too_deep = false;
 };
 
 StreamedSchedule stream_schedule_json(std::FILE* file);

@@ -202,11 +202,19 @@ std::int64_t run_length_of(const BroadcastOptions& o) {
 }  // namespace
 
 std::int64_t broadcast_bytes(const BroadcastOptions& o) {
-  const std::string what = fmt::format("fractional broadcast P = {}, s = {}", o.P, o.s);
+  const std::string what =
+      fmt::format("fractional broadcast P = {}, s = {}, r = {}", o.P, o.s, o.r);
   // Transfers (32 bytes, P - 1 receivers of s packets, up to twice that in the capacity of
   // the round vectors; simplex: twice again, with the duplex schedule of the couples alive
   // beside it), 160 bytes of state per PU.
-  const std::int64_t transfers = checked_mul(std::max<std::int64_t>(o.P, 1), o.s, what);
+  // The lock step runs s padded up to a multiple of the run length (r for fractional trees) and
+  // drops the padding's transfers only afterwards: --r 10^8 with --s 7 took over 4 GB while the
+  // estimate counted 7 packets (issue 26 #6).
+  const std::int64_t run = std::max<std::int64_t>(run_length_of(o), 1);
+  const std::int64_t s = std::max<std::int64_t>(o.s, 1);
+  const std::int64_t padded =
+      o.literal_short_run ? s : checked_mul(s / run + (s % run != 0 ? 1 : 0), run, what);
+  const std::int64_t transfers = checked_mul(std::max<std::int64_t>(o.P, 1), padded, what);
   const std::int64_t per = o.simplex ? 128 : 64;
   std::int64_t b = checked_mul(transfers, per, what);
   b = checked_add(b, checked_mul(o.P, 160, what), what);
@@ -221,7 +229,9 @@ void validate_broadcast(const BroadcastOptions& o) {
   }
   if (o.s < 1) throw InputError(fmt::format("--s {} is not a packet count (s >= 1)", o.s));
   require_memory(broadcast_bytes(o),
-                 fmt::format("the fractional-tree schedule of P = {}, s = {}", o.P, o.s));
+                 fmt::format("the fractional-tree schedule of P = {}, s = {} (padded up to a "
+                             "multiple of the run length {})",
+                             o.P, o.s, run_length_of(o)));
 }
 
 BroadcastResult duplex_broadcast(const BroadcastOptions& o) {

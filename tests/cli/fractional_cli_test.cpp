@@ -59,6 +59,17 @@ TEST(FractionalCli, JsonIsReadBackByVerifyRouted) {
   }
 }
 
+// Issue 26: --r with a chain or a binary tree was ignored silently (2147483648 too).
+TEST(FractionalCli, AGroupSizeForALayoutWithoutGroupsIsRefused) {
+  for (const char* args : {"schedule fractional --layout chain --P 20 --r 2147483648 --s 7",
+                           "schedule fractional --layout binary --P 20 --r 3 --s 7"}) {
+    const CliRun r = run(args);
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.out;
+    EXPECT_NE(r.out.find("applies to --layout fractional only"), std::string::npos) << r.out;
+  }
+  EXPECT_EQ(run("schedule fractional --layout chain --P 20 --s 7").code, 0);
+}
+
 TEST(FractionalCli, BadInputExitsTwoNamingTheValue) {
   CliRun r = run("schedule fractional --layout fractional --P 0 --r 2 --s 3");
   EXPECT_EQ(r.code, 2);

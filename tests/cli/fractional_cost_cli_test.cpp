@@ -13,6 +13,17 @@ namespace {
 
 using nlohmann::json;
 
+// Issue 26: strtod read '0x10' as 16, and took ' 5' and '+5'.
+TEST(FractionalCostCli, KOverTIsDecimalOnly) {
+  for (const char* k : {"0x10", "' 5'", "+5", "1e400", "nan", "inf", "''"}) {
+    const CliRun r =
+        run_collverify(std::string("fractional --P 64 --k-over-t ") + k, Stderr::merged);
+    EXPECT_EQ(r.code, 2) << k << "\n" << r.out;
+    EXPECT_NE(r.out.find("--k-over-t"), std::string::npos) << k << "\n" << r.out;
+  }
+  EXPECT_EQ(run_collverify("fractional --P 64 --k-over-t 1.5e2", Stderr::dropped).code, 0);
+}
+
 TEST(FractionalCostCli, JsonHasEveryRowOfTheIssue) {
   const CliRun r = run_collverify("fractional --P 4096 --k-over-t 1000 --format json", Stderr::dropped);
   ASSERT_EQ(r.code, 0) << r.out;

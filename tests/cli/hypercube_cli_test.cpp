@@ -35,6 +35,18 @@ std::string read(const fs::path& p) {
   return s.str();
 }
 
+// Issue 26: `schedule hypercube` read --d with std::stoll, which took ' 3' and '+3' where
+// `verify hypercube` refuses them.
+TEST(HypercubeCli, ScheduleAndVerifyReadTheDimensionAlike) {
+  for (const char* d : {"' 3'", "'+3'", "'3 '", "''", "0x3", "-1"}) {
+    for (const std::string cmd : {"schedule hypercube --algo oab --d ", "verify hypercube --d "}) {
+      const CliRun r = run(cmd + d);
+      EXPECT_EQ(r.code, 2) << cmd << d << "\n" << r.out;
+    }
+  }
+  EXPECT_EQ(run("schedule hypercube --algo oab --d 3").code, 0);
+}
+
 TEST(HypercubeCli, ScheduleJsonIsReadBackByVerifyRoutedAndPasses) {
   const auto dir = temp_dir("json");
   for (const std::string algo : {"oab", "aab", "oas", "aas", "oab-1port"}) {

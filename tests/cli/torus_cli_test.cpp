@@ -4,6 +4,10 @@
 // sizes an algorithm cannot take and bad --sides exit 2 naming the value; verify writes the reports with the
 // picture of the generic tree.
 #include <gtest/gtest.h>
+
+#include <array>
+#include <chrono>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
@@ -93,6 +97,48 @@ TEST(TorusCli, BadInputExitsTwoNamingTheValue) {
     EXPECT_EQ(r.code, 2) << c.args << "\n" << r.out;
     expect_contains(r.out, c.named);
   }
+}
+
+// Issue 26 #7-9: large tori went over 4 GB (verify hamilton built the network for its estimate;
+// schedule torus had no estimate) and `schedule torus --format json` of 1000x1000 would stream
+// 10^12 transmissions for hours. Each is now refused at once, under a 1.5 GB address-space limit,
+// with its estimate or the stated limit.
+TEST(TorusCli, LargeToriAreRefusedUpFrontWithTheEstimateOrAStatedLimit) {
+  struct Case {
+    std::string args;
+    std::string named;
+  };
+  for (const Case& c :
+       {Case{"verify torus --algo hamilton --sides 4000x4000 --jobs 1", "needs about"},
+        Case{"verify torus --algo hamilton --sides 3125x3125 --jobs 1", "needs about"},
+        Case{"verify torus --algo tadt --sides 3125x3125 --jobs 1", "needs about"},
+        Case{"verify torus --algo diagonal --sides 3125x3125 --jobs 1", "needs about"},
+        Case{"verify torus --algo tiling --sides 3125x3125 --jobs 1", "needs about"},
+        Case{"schedule torus --algo tadt --sides 3125x3125", "at most 1000000000 are printed"},
+        Case{"schedule torus --algo hamilton --sides 3125x3125", "at most 1000000000 are printed"},
+        Case{"schedule torus --algo diagonal --sides 3125x3125", "needs about"},
+        Case{"schedule torus --algo tiling --sides 3125x3125", "needs about"},
+        Case{"schedule torus --algo tadt --format json --sides 1000x1000",
+             "would print 999999000000 transmissions"},
+        Case{"schedule torus --algo hamilton --format svg --sides 3125x3125",
+             "at most 1000000 nodes"}}) {
+    const std::string cmd =
+        std::string("ulimit -v 1500000; timeout 20 ") + COLLVERIFY_BIN + " " + c.args + " 2>&1";
+    const auto start = std::chrono::steady_clock::now();
+    FILE* f = popen(cmd.c_str(), "r");
+    ASSERT_NE(f, nullptr);
+    std::string out;
+    std::array<char, 4096> buf{};
+    while (std::size_t got = std::fread(buf.data(), 1, buf.size(), f)) out.append(buf.data(), got);
+    const int status = pclose(f);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 2) << c.args << "\n" << out;
+    expect_contains(out, c.named);
+    EXPECT_LT(seconds, 5.0) << c.args;
+  }
+  // Within the limits the commands still run.
+  EXPECT_EQ(run("schedule torus --algo tadt --format json --sides 5x5").code, 0);
 }
 
 TEST(TorusCli, VerifyWritesReportsWithHeightsAndThePicture) {

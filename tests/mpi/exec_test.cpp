@@ -246,6 +246,28 @@ TEST(MpiExec, BadInputExitsTwoWithOneMessageNamingTheValue) {
   }
 }
 
+// Issue 26 #10: CLI11's conversion read an empty value as 0 (exit 0, "pass"), clamped 10^20 and
+// read '0x10' as 16; every value is now judged as typed, before MPI does any work.
+TEST(MpiExec, EmptyAndMalformedFlagValuesAreRefusedAsTyped) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"bcast --bytes ''", "--bytes: is empty"},
+      {"bcast --root ''", "--root: is empty"},
+      {"bcast --blocks ''", "--blocks: is empty"},
+      {"bcast --reps ''", "--reps: is empty"},
+      {"bcast --schedule-file ''", "--schedule-file: is empty"},
+      {"gather --tree-file ''", "--tree-file: is empty"},
+      {"bcast --bytes 99999999999999999999", "'99999999999999999999' does not fit 64 bits"},
+      {"bcast --bytes 0x10", "'0x10' is not a whole decimal number"},
+      {"bcast --root ' 0'", "' 0' is not a whole decimal number"},
+      {"bcast --blocks +3", "'+3' is not a whole decimal number"},
+  };
+  for (const auto& [args, needle] : cases) {
+    const JobRun r = mpirun(2, args);
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.out;
+    EXPECT_NE(r.out.find(needle), std::string::npos) << args << "\n" << r.out;
+  }
+}
+
 TEST(MpiExec, ReportsInEveryFormat) {
   const auto dir = scratch("reports");
   const JobRun r = mpirun(4, "allgatherv --blocks 2 --report " + dir.string() +

@@ -4,6 +4,11 @@
 // pattern for every small p before any mpirun; a mutant schedule must be caught by it too.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <tuple>
 
@@ -121,6 +126,58 @@ TEST(TreeFile, ShapeRefusalsNameTheValue) {
   EXPECT_TRUE(refused(R"({"root":0,"sequence":[[0],[1]]})", "3 processors"));
   EXPECT_TRUE(refused(R"({"root":0})", "sequence"));
   EXPECT_TRUE(refused("not json", "not JSON"));
+}
+
+// Issue 26: the tree file goes through the input gate. 100,000-deep nesting inside "sequence" was
+// a segfault, {"x":1e400} an uncaught out_of_range (abort), a FIFO hung and /dev/zero filled the
+// memory; a key twice was accepted.
+TEST(TreeFile, HostileFilesAreRefusedNamingTheFile) {
+  namespace fs = std::filesystem;
+  const fs::path dir =
+      fs::temp_directory_path() / ("collverify-tree-file-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const auto message = [](const std::string& path) {
+    try {
+      read_tree_file(path, 3);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  const std::string arrays(100'000, '[');
+  std::string deep_arrays = arrays;
+  deep_arrays.append(100'000, ']');
+  std::string deep_objects;
+  for (int i = 0; i < 100'000; ++i) deep_objects += "{\"a\":[";
+  deep_objects += '1';
+  for (int i = 0; i < 100'000; ++i) deep_objects += "]}";
+  const std::string valid = R"({"root":1,"sequence":[[0],[1,0,2],[2]])";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {deep_arrays, "deeper than 16"},
+      {deep_objects, "deeper than 16"},
+      {arrays, "deeper than 16"},
+      {R"({"root":1,"sequence":)" + deep_arrays + "}", "deeper than 16"},
+      {R"({"root":1,"sequence":[[0],[1,0,2],[2]],"x":)" + deep_objects + "}", "deeper than 16"},
+      {R"({"x":1e400})", "number overflow parsing '1e400'"},
+      {valid + R"(,"sizes":[1,2,1e400]})", "number overflow"},
+      {R"({"root":1,"root":0,"sequence":[[0],[1,0,2],[2]]})", R"(key "root" appears twice)"},
+  };
+  const std::string file = (dir / "t.json").string();
+  for (const auto& [text, needle] : cases) {
+    std::ofstream(file, std::ios::binary | std::ios::trunc) << text;
+    const std::string m = message(file);
+    EXPECT_NE(m.find("--tree-file '" + file + "'"), std::string::npos) << m;
+    EXPECT_NE(m.find(needle), std::string::npos) << text.substr(0, 60) << ": " << m;
+  }
+  std::ofstream(file, std::ios::binary | std::ios::trunc) << valid << "}";
+  EXPECT_EQ(message(file), "");
+  const std::string fifo = (dir / "fifo").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_NE(message(fifo).find("it is a FIFO"), std::string::npos) << message(fifo);
+  EXPECT_NE(message("/dev/zero").find("it is a character device"), std::string::npos);
+  EXPECT_NE(message(dir.string()).find("it is a directory"), std::string::npos);
+  fs::remove_all(dir);
 }
 
 // The in-process twin of Executor: every rank runs its plan step by step; a step's sends go to

@@ -80,6 +80,38 @@ TEST_F(ReportSet, RerunWithFewerFormatsRemovesThePreviousFiles) {
             std::string::npos);
 }
 
+// Issue 26 #11: a hypercube run's SVGs stayed beside a later run's summary in the same directory
+// (the pictures were written by the CLI, outside the set). They are now part of the set: written
+// with the run id, and removed by a later run that does not draw them; a user's SVG stays.
+TEST_F(ReportSet, PicturesOfAPreviousRunAreRemovedAndCarryTheRunId) {
+  RunSummary first = run_with_id("44444444444444444444444444444444");
+  first.constructions[0].pictures_svg.push_back({"aab_tree.svg", "AAB", "<svg></svg>"});
+  first.constructions[0].pictures_svg.push_back({"tadt_synth_3x3.svg", "Z3", "<svg></svg>"});
+  write_reports(first, dir_, ReportFormats{});
+  EXPECT_NE(
+      read(dir_ / "aab_tree.svg").find("<!-- collverify run 44444444444444444444444444444444"),
+      std::string::npos);
+  EXPECT_TRUE(fs::exists(dir_ / "tadt_synth_3x3.svg"));
+  std::ofstream(dir_ / "mine.svg") << "<svg/>";
+  RunSummary second = run_with_id("55555555555555555555555555555555");
+  second.constructions[0].pictures_svg.push_back({"torus_cycles.svg", "cycles", "<svg></svg>"});
+  write_reports(second, dir_, ReportFormats{});
+  EXPECT_EQ(names_in(dir_), (std::set<std::string>{"summary.json", "junit.xml", "report.md",
+                                                   "torus_cycles.svg", "mine.svg"}));
+  // A picture name outside our set is refused, never written (it could name a user's file).
+  RunSummary third = run_with_id("66666666666666666666666666666666");
+  third.constructions[0].pictures_svg.push_back({"mine.svg", "x", "<svg></svg>"});
+  EXPECT_THROW(write_reports(third, dir_, ReportFormats{}), InputError);
+  EXPECT_EQ(read(dir_ / "mine.svg"), "<svg/>");
+  for (const char* n : {"aab_tree.svg", "fractional_speedup.csv", "fractional_embed_figure4.svg",
+                        "tadt_synth_3x3x3.svg"}) {
+    EXPECT_TRUE(is_picture_file_name(n)) << n;
+  }
+  for (const char* n : {"mine.svg", "tadt_synth_.svg", "aab_tree.svg~", "fractional_embed_x.png"}) {
+    EXPECT_FALSE(is_picture_file_name(n)) << n;
+  }
+}
+
 // A run killed while writing left temporaries and a mixed set; the next run removes the
 // temporaries (also a symbolic link among them, never what it points to).
 TEST_F(ReportSet, TemporariesOfKilledRunsAreRemoved) {

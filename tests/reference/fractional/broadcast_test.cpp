@@ -178,5 +178,36 @@ TEST(FractionalBroadcast, BadInputNamesTheValue) {
   EXPECT_FALSE(huge.empty());
 }
 
+// Issue 26 #6: the lock step runs s padded up to a multiple of r, so --r 10^8 with --s 7 is
+// 10^8 packets per PU. The estimate counted 7 and the run took over 4 GB before any refusal.
+TEST(FractionalBroadcast, TheEstimateCountsThePaddedPackets) {
+  BroadcastOptions o;
+  o.layout = Layout::fractional;
+  o.P = 20;
+  o.s = 7;
+  o.r = 100'000'000;
+  EXPECT_GE(broadcast_bytes(o), o.P * o.r * 64);
+  try {
+    validate_broadcast(o);
+    ADD_FAILURE() << "P = 20, s = 7, r = 10^8 was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("multiple of the run length 100000000"), std::string::npos)
+        << e.what();
+  }
+  // s a multiple of r: nothing padded; and the chain's run is s itself.
+  o.r = 7;
+  const std::int64_t unpadded = broadcast_bytes(o);
+  o.r = 4;  // s = 7 padded to 8
+  EXPECT_GT(broadcast_bytes(o), unpadded);
+  o.layout = Layout::chain;
+  o.r = 100'000'000;  // ignored by the chain
+  EXPECT_EQ(broadcast_bytes(o), unpadded);
+  // The padded count itself overflowing 64 bits is bad input, never a wrap.
+  o.layout = Layout::fractional;
+  o.s = (std::int64_t{1} << 62) + 1;
+  o.r = std::int64_t{1} << 62;
+  EXPECT_THROW(broadcast_bytes(o), InputError);
+}
+
 }  // namespace
 }  // namespace collverify::fractional
