@@ -185,15 +185,6 @@ int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
       c.pictures_svg.push_back(pic);
     }
   }
-  // Every picture a family's finish() made is written beside the reports (the families of
-  // families/ draw their own; writing a file twice is harmless).
-  if (out.report_dir) {
-    for (const auto& c : summary.constructions) {
-      for (const SvgPicture& pic : c.pictures_svg) {
-        write_file_atomically(*out.report_dir / pic.file, pic.svg);
-      }
-    }
-  }
   return finish_run(summary, out);
 }
 
