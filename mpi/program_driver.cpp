@@ -30,6 +30,7 @@
 
 #include "program_shim.h"
 #include "program/collective.hpp"
+#include "program/guarded_buffer.hpp"
 #include "program/plugin.hpp"
 
 namespace prog = collverify::program;
@@ -40,39 +41,8 @@ extern "C" std::uint64_t cvdriver_compose(std::uint64_t in, std::uint64_t inout)
 
 namespace {
 
-constexpr std::size_t kGuard = 64;
-// The guard zones' bytes vary with their position (as the simulation's), so that no single byte
-// value written over a whole zone leaves it looking intact.
-unsigned char guard_byte(std::size_t i) { return static_cast<unsigned char>(0xcb ^ (i * 37 % 251)); }
-
-// One buffer with a guard zone on each side (as the simulation's); absent: null.
-struct Guarded {
-  std::vector<unsigned char> storage;
-  std::size_t bytes = 0;
-  bool present = false;
-  void make(std::int64_t elems, std::size_t width) {
-    present = elems != prog::kNoBuffer;
-    bytes = present ? static_cast<std::size_t>(elems) * width : 0;
-    storage.assign(present ? bytes + 2 * kGuard : 0, 0);
-    if (!present) return;
-    for (std::size_t i = 0; i < kGuard; ++i) {
-      storage[i] = guard_byte(i);
-      storage[kGuard + bytes + i] = guard_byte(i + 1);
-    }
-  }
-  std::byte* data() {
-    return present ? reinterpret_cast<std::byte*>(storage.data() + kGuard) : nullptr;
-  }
-  bool guards_intact() const {
-    if (!present) return true;
-    for (std::size_t i = 0; i < kGuard; ++i) {
-      if (storage[i] != guard_byte(i) || storage[kGuard + bytes + i] != guard_byte(i + 1)) {
-        return false;
-      }
-    }
-    return true;
-  }
-};
+using Guarded = prog::GuardedBuffer;
+using prog::kGuard;
 
 // What one rank found, gathered to rank 0 as bytes.
 struct RankReport {

@@ -8,45 +8,14 @@
 #include <fmt/format.h>
 
 #include "collverify/mpi/mpi.h"
+#include "program/guarded_buffer.hpp"
 #include "program/user_ops.hpp"
 
 namespace collverify::program {
 namespace {
 
-constexpr std::size_t kGuard = 64;
-// The guard zones' bytes vary with their position, so that no single byte value written over a
-// whole zone (zeros, the poison, another zone's copy) leaves it looking intact.
-std::byte guard_byte(std::size_t i) { return static_cast<std::byte>(0xcb ^ (i * 37 % 251)); }
-
-// One buffer with a guard zone on each side; absent buffers have no storage.
-struct Guarded {
-  std::vector<std::byte> storage;
-  std::size_t bytes = 0;
-  bool present = false;
-  std::byte* data() { return present ? storage.data() + kGuard : nullptr; }
-  void make(std::int64_t elems, std::size_t width) {
-    present = elems != kNoBuffer;
-    bytes = present ? static_cast<std::size_t>(elems) * width : 0;
-    storage.resize(present ? bytes + 2 * kGuard : 0);
-    if (!present) return;
-    for (std::size_t i = 0; i < kGuard; ++i) {
-      storage[i] = guard_byte(i);
-      storage[kGuard + bytes + i] = guard_byte(i + 1);
-    }
-  }
-  bool guards_intact() const {
-    if (!present) return true;
-    for (std::size_t i = 0; i < kGuard; ++i) {
-      if (storage[i] != guard_byte(i) || storage[kGuard + bytes + i] != guard_byte(i + 1)) {
-        return false;
-      }
-    }
-    return true;
-  }
-};
-
 struct RankBuffers {
-  Guarded send, recv;
+  GuardedBuffer send, recv;
   int rc = 0;
 };
 
@@ -155,7 +124,7 @@ std::optional<Fault> judge(Context& c) {
   }
   for (int r = 0; r < in.p; ++r) {
     RankBuffers& b = c.ranks[static_cast<std::size_t>(r)];
-    for (Guarded* g : {&b.send, &b.recv}) {
+    for (GuardedBuffer* g : {&b.send, &b.recv}) {
       if (!g->guards_intact()) {
         return Fault{"out_of_bounds", r, -1, symbol_of(in.collective),
                      fmt::format("rank {} wrote into the guard zone around its {}", r,
