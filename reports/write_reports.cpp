@@ -86,7 +86,8 @@ bool is_picture_file_name(const std::string& name) {
     if (name == fixed) return true;
   }
   for (const std::string_view prefix :
-       {std::string_view("tadt_synth_"), std::string_view("fractional_embed_")}) {
+       {std::string_view("tadt_synth_"), std::string_view("fractional_embed_"),
+        std::string_view("program_")}) {
     if (name.size() > prefix.size() + 4 && name.starts_with(prefix) && ends_with(name, ".svg") &&
         name.find('/') == std::string::npos) {
       return true;

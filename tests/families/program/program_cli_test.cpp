@@ -56,5 +56,24 @@ TEST(ProgramCli, BadInputIsExitTwoNamingTheValue) {
   }
 }
 
+TEST(ProgramCli, SigintStopsBetweenInstancesAndWritesWhatFinished) {
+  const auto dir = fresh_temp_dir("program_cli", "sigint");
+  // A sweep that takes minutes, stopped after two seconds: exit 3, the reports of the p finished.
+  const std::string run = std::string(COLLVERIFY_BIN) + " verify program --plugin " +
+                          BINO_PLUGIN + " --p 2..3000 --jobs 2 --report " + dir.string();
+  const std::string script = "sh -c '" + run + " >/dev/null 2>&1 & pid=$!; sleep 2; kill -INT " +
+                             "$pid; wait $pid; echo rc=$?'";
+  FILE* f = popen(script.c_str(), "r");
+  ASSERT_NE(f, nullptr);
+  char line[64] = {};
+  ASSERT_NE(std::fgets(line, sizeof line, f), nullptr);
+  pclose(f);
+  EXPECT_EQ(std::string(line), "rc=3\n");
+  std::ifstream in(dir / "summary.json");
+  const auto j = nlohmann::json::parse(in);
+  EXPECT_EQ(j["complete"], false);
+  EXPECT_EQ(j["verdict"], "incomplete");
+}
+
 }  // namespace
 }  // namespace collverify::test_cli
