@@ -1,7 +1,9 @@
 // The worker process of the program route (isolation.hpp).
 #include "program/isolation.hpp"
 
+#include <dlfcn.h>
 #include <fcntl.h>
+#include <spawn.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -9,8 +11,11 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <chrono>
 #include <cstring>
+#include <mutex>
+#include <set>
 #include <string>
 
 #include <fmt/format.h>
@@ -21,37 +26,52 @@ namespace {
 
 constexpr std::size_t kMaxRecords = 4000;  // calls and messages kept for a witness
 
-void write_all(int fd, const std::string& s) {
-  std::size_t done = 0;
-  while (done < s.size()) {
-    const ssize_t n = ::write(fd, s.data() + done, s.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) ::_exit(3);
-    done += static_cast<std::size_t>(n);
-  }
+
+// One job as a line of the jobs file the worker reads (worker_main.cpp parses it back).
+std::string job_line(const Job& j, const IsolationOptions& o) {
+  const Instance& in = j.instance;
+  return fmt::format("{} {} {} {} {} {} {} {} {}\n", static_cast<int>(in.collective), in.p, in.count,
+                     in.root, static_cast<int>(in.elem), static_cast<int>(in.op),
+                     static_cast<int>(j.buffering), o.limits.max_interleavings,
+                     o.limits.step_budget);
 }
 
-[[noreturn]] void child(const Plugin& plugin, const std::vector<Job>& jobs, std::size_t from,
-                        const IsolationOptions& options, int out) {
-  const int null = ::open("/dev/null", O_WRONLY);
-  if (null >= 0) {
-    ::dup2(null, STDOUT_FILENO);
-    ::dup2(null, STDERR_FILENO);
+// The worker executable, built beside libcollverify_program.so.
+std::string worker_path() {
+  Dl_info info{};
+  if (::dladdr(reinterpret_cast<void*>(&worker_path), &info) == 0 || !info.dli_fname) {
+    throw ProgramError("cannot locate libcollverify_program.so");
   }
-#if !defined(__SANITIZE_ADDRESS__)
-  // Not under AddressSanitizer, whose shadow memory reserves terabytes of address space.
-  const rlimit limit{static_cast<rlim_t>(options.memory_bytes),
-                     static_cast<rlim_t>(options.memory_bytes)};
-  ::setrlimit(RLIMIT_AS, &limit);
-#endif
-  StackPool stacks;
-  for (std::size_t i = from; i < jobs.size(); ++i) {
-    const InstanceVerdict v =
-        run_instance(plugin, jobs[i].instance, jobs[i].buffering, options.limits, stacks);
-    write_all(out, encode_verdict(v) + "\n");
-    if (options.stop_at_failure && v.status == InstanceStatus::fail) break;
-  }
-  ::_exit(0);
+  std::string dir = info.dli_fname;
+  return dir.substr(0, dir.find_last_of('/') + 1) + "collverify-program-worker";
+}
+
+// A fresh process (posix_spawn, not fork: a forked copy of this multi-threaded process could
+// inherit a lock another thread held, and hang) that runs jobs[from..] from `jobs_file` and
+// writes one verdict line per job to `out` (its descriptor 3).
+pid_t spawn_worker(const Plugin& plugin, const std::string& jobs_file, std::size_t from,
+                   const IsolationOptions& options, int out) {
+  posix_spawn_file_actions_t actions;
+  ::posix_spawn_file_actions_init(&actions);
+  ::posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  ::posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  ::posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  ::posix_spawn_file_actions_adddup2(&actions, out, 3);
+  const std::string exe = worker_path();
+  const std::string from_text = std::to_string(from);
+  const std::string memory = std::to_string(options.memory_bytes);
+  const std::string stop_at_failure = options.stop_at_failure ? "1" : "0";
+  std::vector<char*> argv = {const_cast<char*>(exe.c_str()),
+                             const_cast<char*>(plugin.path.c_str()),
+                             const_cast<char*>(jobs_file.c_str()),
+                             const_cast<char*>(from_text.c_str()),
+                             const_cast<char*>(memory.c_str()),
+                             const_cast<char*>(stop_at_failure.c_str()), nullptr};
+  pid_t pid = -1;
+  const int rc = ::posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ);
+  ::posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) throw ProgramError(fmt::format("cannot start {}: {}", exe, std::strerror(rc)));
+  return pid;
 }
 
 std::string death_text(int status) {
@@ -105,14 +125,18 @@ InstanceVerdict decode_verdict(const std::string& line) {
     const auto& f = j.at("f");
     v.fault = Fault{f[0].get<std::string>(), f[1].get<int>(), f[2].get<int>(),
                     f[3].get<std::string>(), f[4].get<std::string>()};
-    // Op names point at static strings in the runtime; the decoded ones are interned here.
-    static thread_local std::vector<std::string> names;
+    // Op names point at static strings in the runtime; the decoded ones are interned for the
+    // life of the process (set nodes never move; any thread may read them later, in finish()).
+    static std::mutex names_mutex;
+    static auto* names = new std::set<std::string>;
     for (const auto& k : j.at("calls")) {
-      const std::string op = k[2].get<std::string>();
-      auto it = std::find(names.begin(), names.end(), op);
-      if (it == names.end()) it = names.insert(names.end(), op);
-      v.calls.push_back({k[0].get<int>(), k[1].get<int>(), it->c_str(), k[3].get<int>(),
-                         k[4].get<int>(), k[5].get<std::int64_t>()});
+      const char* op = nullptr;
+      {
+        std::lock_guard<std::mutex> lock(names_mutex);
+        op = names->insert(k[2].get<std::string>()).first->c_str();
+      }
+      v.calls.push_back({k[0].get<int>(), k[1].get<int>(), op, k[3].get<int>(), k[4].get<int>(),
+                         k[5].get<std::int64_t>()});
     }
     for (const auto& k : j.at("msgs")) {
       v.messages.push_back({k[0].get<int>(), k[1].get<int>(), k[2].get<int>(), k[3].get<int>(),
@@ -122,21 +146,46 @@ InstanceVerdict decode_verdict(const std::string& line) {
   return v;
 }
 
+// The jobs of one run_isolated, in a temporary file the workers read; removed at the end.
+struct JobsFile {
+  std::string path;
+  JobsFile(const std::vector<Job>& jobs, const IsolationOptions& options) {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/collverify-jobs-XXXXXX";
+    const int fd = ::mkstemp(pattern.data());
+    if (fd < 0) throw ProgramError(fmt::format("cannot create {}", pattern));
+    path = pattern;
+    std::string text;
+    for (const Job& j : jobs) text += job_line(j, options);
+    std::size_t done = 0;
+    while (done < text.size()) {
+      const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        ::close(fd);
+        throw ProgramError(fmt::format("cannot write {}", path));
+      }
+      done += static_cast<std::size_t>(n);
+    }
+    ::close(fd);
+  }
+  ~JobsFile() { ::unlink(path.c_str()); }
+  JobsFile(const JobsFile&) = delete;
+  JobsFile& operator=(const JobsFile&) = delete;
+};
+
 std::vector<JobOutcome> run_isolated(const Plugin& plugin, const std::vector<Job>& jobs,
                                      const IsolationOptions& options) {
   std::vector<JobOutcome> out(jobs.size());
+  if (jobs.empty()) return out;
+  const JobsFile jobs_file(jobs, options);
   std::size_t next = 0;
   bool failed_once = false;
   while (next < jobs.size() && !(options.stop_at_failure && failed_once)) {
     if (options.stop && options.stop->load()) break;
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) throw ProgramError("pipe failed");
-    const pid_t pid = ::fork();
-    if (pid < 0) throw ProgramError("fork failed");
-    if (pid == 0) {
-      ::close(fds[0]);
-      child(plugin, jobs, next, options, fds[1]);
-    }
+    const pid_t pid = spawn_worker(plugin, jobs_file.path, next, options, fds[1]);
     ::close(fds[1]);
     std::string buffer;
     bool killed = false;

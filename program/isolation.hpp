@@ -3,12 +3,15 @@
 // bound or floods stdout costs only the instance it was running.
 //
 // Contract:
-// - run_isolated runs jobs[i] for every i in order in a forked child (its stdout and stderr go to
-//   /dev/null, its address space is capped at `memory_bytes`) and returns one verdict per job, in
-//   order. The child reports each verdict over a pipe as it finishes.
-// - A child that dies before reporting job i gives job i the property `crash` (with the signal or
-//   exit status); a child that reports nothing for `timeout_seconds` is killed and job i gets
-//   `step_budget`. A new child continues with job i + 1.
+// - run_isolated runs jobs[i] for every i in order in a worker process, collverify-program-worker
+//   (worker_main.cpp), started with posix_spawn from beside libcollverify_program.so: a fresh
+//   process, not a fork of this multi-threaded one, which could inherit a lock held by another
+//   thread and hang. Its stdin, stdout and stderr are /dev/null, its address space is capped at
+//   `memory_bytes`; it reads the jobs from a temporary file and reports each verdict over a pipe
+//   as it finishes. run_isolated returns one verdict per job, in order.
+// - A worker that dies before reporting job i gives job i the property `crash` (with the signal
+//   or exit status); a worker that reports nothing for `timeout_seconds` is killed and job i gets
+//   `step_budget`. A new worker continues with job i + 1.
 // - *stop (Ctrl-C) ends the run between jobs: the jobs not run come back with ran = false.
 // - stop_at_failure: after the first failing job the rest are not run (ran = false).
 #pragma once
