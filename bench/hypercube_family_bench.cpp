@@ -1,4 +1,4 @@
-// Times the hypercube family's two judges (engine/hypercube_family.hpp), docs/PERFORMANCE.md
+// Times the hypercube family's two judges (families/hypercube/hypercube_family.hpp), docs/PERFORMANCE.md
 // "Hypercube":
 //   hypercube_family_bench aab D [REPS]   AAB generic tree: the construction, the structural
 //                                        rule (*) (check_aab_generic_tree, median of REPS) and the
@@ -6,7 +6,7 @@
 //                                        routed checker (judge_aab_tree: (*) + simulation, once,
 //                                        asking a stop flag before each round as the family does)
 //   hypercube_family_bench aab D REPS JOBS   the same, the simulation split over JOBS threads by
-//                                        origin (engine/aab_split.hpp; JOBS 1: the single-threaded
+//                                        origin (families/hypercube/aab_split.hpp; JOBS 1: the single-threaded
 //                                        checker); prints the process's CPU seconds too
 //   hypercube_family_bench aab D REPS structural   the construction and the structural rule only
 //   hypercube_family_bench aas D          AAS optimal and three-phase through the routed checker
@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "checkers/hypercube/tree_checks.hpp"
-#include "engine/hypercube_family.hpp"
+#include "families/hypercube/hypercube_family.hpp"
 #include "reference/hypercube/aab.hpp"
 
 namespace ce = collverify::engine;

@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "checkers/network/cycle_check.hpp"
-#include "engine/torus_hamilton_family.hpp"
-#include "engine/torus_wormhole_family.hpp"
+#include "families/torus/torus_hamilton_family.hpp"
+#include "families/torus/torus_wormhole_family.hpp"
 #include "model/network/network.hpp"
 #include "reference/torus/hamilton_cycles.hpp"
 #include "reference/torus/wormhole_broadcast.hpp"

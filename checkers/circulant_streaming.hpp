@@ -78,7 +78,7 @@ struct StreamingOptions {
   std::uint64_t seed = 0;         // of the weights; 0: std::random_device
 };
 
-// A part of the check, for splitting one p over processes (engine/stream_bcast.hpp): the
+// A part of the check, for splitting one p over processes (families/circulant/stream_bcast.hpp): the
 // fingerprint sums D of the chunks a part checked, how many chunks, and its smallest witness.
 // Parts combine by adding the sums (mod 2^64), adding the counts and keeping the smaller
 // witness: commutative and associative, so the result does not depend on the split or the

@@ -1,12 +1,16 @@
 // `campaign [--quick] [--report DIR] [--jobs N]`: the default CI verification campaign, every
-// construction's part in turn (campaign_parts), one report for all of them.
+// family's parts in registry order (families/registry.cpp), one report for all of them.
 #pragma once
 
-#include "cli/command.hpp"
+#include <memory>
+#include <vector>
+
+#include "families/common/command.hpp"
+#include "families/module.hpp"
 
 namespace collverify::cli {
 
-std::vector<CampaignPart> campaign_parts();
-void register_campaign_command(const CommandTree& tree);
+void register_campaign_command(const CommandTree& tree,
+                               const std::vector<std::unique_ptr<families::Module>>& modules);
 
 }  // namespace collverify::cli

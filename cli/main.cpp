@@ -1,5 +1,5 @@
-// collverify: parses the command line, runs, maps errors to exit codes (docs/DESIGN.md). It holds no
-// algorithm: constructions come from reference/, judgements from checkers/.
+// collverify: parses the command line, runs, maps errors to exit codes (docs/DESIGN.md). It knows
+// no family: each registers its own commands (families/registry.cpp).
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -15,22 +15,10 @@
 #include <system_error>
 #include <vector>
 
-#include "cli/cmd_families.hpp"
 #include "cli/campaign.hpp"
-#include "cli/cmd_bcast.hpp"
-#include "cli/cmd_proofs.hpp"
-#include "cli/cmd_routed.hpp"
-#include "cli/cmd_hypercube.hpp"
-#include "cli/cmd_fractional.hpp"
-#include "cli/cmd_torus.hpp"
-#include "cli/cmd_fractional_cost.hpp"
-#include "cli/cmd_collectives.hpp"
-#include "cli/cmd_compare.hpp"
-#include "cli/cmd_trees.hpp"
-#include "cli/cmd_solve.hpp"
-#include "cli/cmd_synth.hpp"
-#include "cli/command.hpp"
-#include "cli/parse.hpp"
+#include "families/common/command.hpp"
+#include "families/common/parse.hpp"
+#include "families/module.hpp"
 #include "engine/distribution.hpp"
 #include "model/error.hpp"
 #include "reports/escape.hpp"
@@ -101,21 +89,11 @@ int main(int argc, char** argv) {
 
   std::vector<cv::cli::Command> commands;
   const cv::cli::CommandTree tree{&app, schedule, verify, &commands};
-  // One line per family (cli/cmd_<family>.cpp).
-  cv::cli::register_bcast_commands(tree);
-  cv::cli::register_proofs_commands(tree);
-  cv::cli::register_collective_commands(tree);
-  cv::cli::register_compare_commands(tree);
-  cv::cli::register_trees_commands(tree);
-  cv::cli::register_campaign_command(tree);
-  cv::cli::register_solve_commands(tree);
-  cv::cli::register_routed_commands(tree);
-  cv::cli::register_hypercube_commands(tree);
-  cv::cli::register_fractional_commands(tree);
-  cv::cli::register_torus_commands(tree);
-  cv::cli::register_fractional_cost_commands(tree);
-  cv::cli::register_synth_commands(tree);
-  cv::cli::register_family_commands(tree);
+  // Every family's commands (families/registry.cpp), then the campaign of all of them. The
+  // modules live until the process ends: their commands refer to them.
+  const auto modules = cv::families::make_modules();
+  for (const auto& m : modules) m->register_commands(tree);
+  cv::cli::register_campaign_command(tree, modules);
   // After every registration: every option that takes a value refuses the empty string.
   cv::cli::refuse_empty_values(app);
 
@@ -149,7 +127,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::fprintf(stderr, "collverify: %s (see collverify --help)\n", cv::reports::one_line(e.what()).c_str());
     return 2;
-  } catch (const cv::InputError& e) {  // a flag's value refused by cli/parse.hpp
+  } catch (const cv::InputError& e) {  // a flag's value refused by families/common/parse.hpp
     std::fprintf(stderr, "collverify: %s\n", e.what());
     return 2;
   }

@@ -103,7 +103,6 @@ void summarise(const std::vector<std::int64_t>& ps, std::vector<std::optional<Ou
     if (oc->status == Status::inconclusive) ++s.inconclusive;
     s.coverage.instances += oc->instances;
     add_rounds(s.coverage, oc->instance_results);
-    std::sort(oc->violations.begin(), oc->violations.end());
     CaseResult c;
     c.p = ps[i];
     c.status = oc->status;
@@ -168,6 +167,19 @@ int merge_shares(const std::vector<std::string>& shares, const std::vector<std::
 
 }  // namespace
 
+Outcome run_check(const Family& family, std::int64_t p, const CheckContext& context) {
+  if (context.stop != nullptr && context.stop->load()) {
+    Outcome stopped;
+    stopped.complete = false;
+    return stopped;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  Outcome oc = family.check(p, context);
+  oc.seconds = seconds_since(start);
+  std::sort(oc.violations.begin(), oc.violations.end());
+  return oc;
+}
+
 RangeResult run_range(const Family& f, const std::vector<std::int64_t>& ps, const RunOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   for (std::int64_t p : ps) f.accept(p);
@@ -218,9 +230,7 @@ RangeResult run_range(const Family& f, const std::vector<std::int64_t>& ps, cons
   // record: this rank keeps (and journals) the outcome; false on the ranks other than 0 of a p
   // split over every rank, which all compute the same outcome.
   auto timed_check = [&](std::size_t i, const CheckContext& ctx, bool record = true) {
-    const auto start = std::chrono::steady_clock::now();
-    Outcome oc = f.check(ps[i], ctx);
-    oc.seconds = seconds_since(start);
+    Outcome oc = run_check(f, ps[i], ctx);
     if (!record) return;
     if (journal_file && oc.complete) journal_file->append(ps[i], oc);
     outcomes[i] = std::move(oc);

@@ -45,7 +45,7 @@ namespace collverify::engine {
 
 // What one running check takes besides Family::bytes(): the allocator's per-thread arena, the
 // first touch of thread-local buffers and code pages. Measured below 1 MB per check
-// (tests/engine/memory_estimate_test.cpp holds every bytes() + this against the peak resident
+// (tests/families/memory_estimate_test.cpp holds every bytes() + this against the peak resident
 // size); the memory refusal adds it once per job.
 inline constexpr std::int64_t kCheckOverheadBytes = std::int64_t{16} << 20;
 
@@ -68,6 +68,11 @@ struct RangeResult {
 };
 
 // ps ascending, no duplicates (PRange::values()).
+// The common frame of one check, what run_range runs for each p: a stop requested before p
+// starts ends it unchecked (Outcome::complete false, no verdict), otherwise family.check(p)
+// timed, its violations sorted (the smallest first).
+Outcome run_check(const Family& family, std::int64_t p, const CheckContext& context);
+
 RangeResult run_range(const Family& family, const std::vector<std::int64_t>& ps,
                       const RunOptions& options);
 

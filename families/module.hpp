@@ -1,16 +1,19 @@
-// What cli/ needs of a family (docs/DESIGN.md "How to add a family"): the flags of its
-// `verify <name>` subcommand, the engine::Family those flags make, and its part of `campaign`.
-// Each family lives in its own folder families/<name>/ and is listed once in registry.cpp; cli/
-// never learns a family's name.
+// What cli/ needs of a family (docs/DESIGN.md "How to add a family"): its commands (`verify
+// <name>` and whatever else it offers), its parts of `campaign`, and a passing and a failing
+// example for the contract every family keeps (tests/families/contract_test.cpp). Each family
+// lives in its own folder families/<name>/ and is listed once in registry.cpp; cli/ never learns
+// a family's name.
 #pragma once
 
 #include <CLI/CLI.hpp>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "engine/family.hpp"
+#include "families/common/command.hpp"
 
 namespace collverify::families {
 
@@ -19,32 +22,41 @@ struct Plan {
   std::unique_ptr<engine::Family> family;
   std::string range;   // the p range (the default when the user gave no --p)
   std::string banner;  // one line for stderr before the run
+  // What the family refers to and must outlive it (a schedule source, a list of tori).
+  std::shared_ptr<const void> keep;
 };
 
 class Module {
  public:
   virtual ~Module() = default;
-  virtual std::string name() const = 0;  // `verify <name>`
+  virtual std::string name() const = 0;  // the family's name: `verify <name>` for most
   virtual std::string help() const = 0;  // one line, in the user's words
-  // Adds the family's own flags to `verify <name>` (the common ones are cli/'s); the values are
-  // kept in the module until plan() reads them.
-  virtual void add_flags(CLI::App& sub) = 0;
-  // The family and range the parsed flags ask for; `p` is --p as given (may be empty). Throws
-  // InputError naming a bad value.
-  virtual Plan plan(const std::string& p) const = 0;
-  // The family's parts of `campaign` (none: the family is not in the campaign).
-  virtual std::vector<Plan> campaign(bool /*quick*/) const { return {}; }
 
-  // For the contract test every family passes (tests/families/contract_test.cpp): the flag words
-  // (after `verify <name>`) and p range of a run that must pass, and of one on a mutant of the
-  // family that must fail.
-  struct Example {
-    std::vector<std::string> args;
-    std::string range;
+  // Adds the family's commands to the tree. The default is `verify <name>` with the common
+  // verify flags, the flags of add_flags() and the family plan() makes of them; a family with
+  // other commands (`schedule <name>`, top-level commands, several constructions) overrides it.
+  // The module outlives the commands it registers (cli/ keeps it until the process ends).
+  virtual void register_commands(const cli::CommandTree& tree);
+  // For the default register_commands: the family's own flags (the values are kept in the
+  // module until plan() reads them) and the family and range they ask for; `p` is --p as given
+  // (may be empty). plan() throws InputError naming a bad value.
+  virtual void add_flags(CLI::App& /*sub*/) {}
+  virtual Plan plan(const std::string& p) const;
+
+  // The family's parts of `campaign`, in order (none: the family is not in the campaign).
+  virtual std::vector<cli::CampaignPart> campaign() const { return {}; }
+
+  // For the contract test: a run that must pass, and one on a mutant of the family that must
+  // fail with a witness.
+  struct Examples {
+    Plan pass;
+    Plan fail;
   };
-  virtual Example passing_example() const = 0;
-  virtual Example failing_example() const = 0;
+  virtual Examples examples() const = 0;
 };
+
+// A campaign part that runs the plan `make(quick)` makes, with its banner.
+cli::CampaignPart campaign_part(std::string name, std::function<Plan(bool quick)> make);
 
 // The registry: one instance of every family module, in campaign order.
 std::vector<std::unique_ptr<Module>> make_modules();

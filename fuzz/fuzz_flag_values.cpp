@@ -6,7 +6,7 @@
 //      distinct, >= 1.
 //   2  --sizes of allgatherv (generators/size_distributions.hpp): p = 1..40 give p sizes in
 //      [0, kMaxSize].
-//   3  integer lists (cli/parse.hpp parse_int_list: trees --sizes, solve --blocks, reduce
+//   3  integer lists (families/common/parse.hpp parse_int_list: trees --sizes, solve --blocks, reduce
 //      --values, verify trees --gamma): in range, and the list written back parses the same.
 //   4  one integer (parse_int, every numeric flag): in range, written back the same.
 //   5  --sides: RESERVED. The topology families' --sides parser is not on this branch; add its
@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/parse.hpp"
+#include "families/common/parse.hpp"
 #include "fuzz_common.hpp"
 #include "generators/block_counts.hpp"
 #include "generators/p_range.hpp"

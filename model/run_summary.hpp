@@ -137,7 +137,7 @@ struct ConstructionSummary {
   std::optional<TadtPicture> tadt_picture;  // drawn into pictures_svg, likewise
   std::optional<TadtPicture> tadt_picture_3d;  // a 3D tree drawn as slices, likewise
   std::vector<TadtPicture> tadt_synth_pictures;  // Z3's trees (torus-synth), likewise
-  // Figure 3 of seed 002 (engine/fractional_cost_family.hpp): drawn into pictures_svg and
+  // Figure 3 of seed 002 (families/fractional/fractional_cost_family.hpp): drawn into pictures_svg and
   // written beside the reports as fractional_speedup.svg and fractional_speedup.csv.
   std::vector<fractional::SpeedupCurve> fractional_curves;
   std::optional<TorusPictures> torus_pictures;  // drawn into pictures_svg, likewise

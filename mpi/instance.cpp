@@ -1,6 +1,6 @@
 #include "mpi/instance.hpp"
 
-#include "engine/schedule_source.hpp"
+#include "families/circulant/schedule_source.hpp"
 
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
 // collverify-mpi: executes the schedules of collverify with real MPI point-to-point and compares
 // the bytes with the native collective (mpi/run.hpp). Parses flags only: every value is judged
-// as typed (mpi/ may not include cli/parse.hpp, so the same rules live here): an empty value
+// as typed (mpi/ may not include families/common/parse.hpp, so the same rules live here): an empty value
 // (an unset CI variable) is refused, and an integer flag takes only a whole decimal number that
 // fits 64 bits (CLI11's own conversion read '' as 0 and clamped 10^20); ranges are judged later,
 // where the job's size is known (mpi/instance.cpp, mpi/timing.cpp).

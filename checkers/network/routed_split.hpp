@@ -6,7 +6,7 @@
 // packets and its own arc and port tables) and judges the coupled properties at end_round by
 // merging the parts' tables: per arc, the parts that used it this round (bitmaps, OR/AND) and the
 // collisions inside each part; per node, the sum of the parts' port counts. No threads here: the
-// caller may drive the parts from several threads at once (engine/aab_split.hpp uses the work
+// caller may drive the parts from several threads at once (families/hypercube/aab_split.hpp uses the work
 // pool), each part from one thread, between begin_round and end_round.
 //
 // Contract: the stream of a round is part 0's sends, then part 1's, ... (what check_routed

@@ -73,40 +73,44 @@ class ProgramModule final : public Module {
     return plan;
   }
 
-  std::vector<Plan> campaign(bool quick) const override {
+  std::vector<cli::CampaignPart> campaign() const override {
     const std::vector<std::filesystem::path> programs = example_programs();
     if (programs.empty()) {
       throw InputError(fmt::format("the example programs are not built (no *.so in {})",
                                    COLLVERIFY_PROGRAMS_DIR));
     }
-    std::vector<Plan> plans;
+    std::vector<cli::CampaignPart> parts;
     for (const auto& path : programs) {
-      ProgramModule m;
-      m.counts_ = quick ? "0,1,p-1,p+1,2p+1" : kDefaultCounts;
-      m.roots_ = quick ? "0,1,p/2,p-1" : "";
-      Plan plan;
-      plan.family = std::make_unique<ProgramFamily>(m.settings(path.string()));
-      // A gather whose root receives with MPI_ANY_SOURCE has (p - 1)! matching orders: up to
-      // p = 6 (120 orders) they are all run within the default bound of 1000.
-      const bool wildcard = path.stem().string().find("anysource") != std::string::npos;
-      plan.range = wildcard ? "1..6" : quick ? "1..12" : "1..32";
-      plan.banner = fmt::format("campaign: program {} for p = {}", path.stem().string(), plan.range);
-      plans.push_back(std::move(plan));
+      parts.push_back(campaign_part("program:" + path.stem().string(), [path](bool quick) {
+        ProgramModule m;
+        m.counts_ = quick ? "0,1,p-1,p+1,2p+1" : kDefaultCounts;
+        m.roots_ = quick ? "0,1,p/2,p-1" : "";
+        Plan plan;
+        plan.family = std::make_unique<ProgramFamily>(m.settings(path.string()));
+        // A gather whose root receives with MPI_ANY_SOURCE has (p - 1)! matching orders: up to
+        // p = 6 (120 orders) they are all run within the default bound of 1000.
+        const bool wildcard = path.stem().string().find("anysource") != std::string::npos;
+        plan.range = wildcard ? "1..6" : quick ? "1..12" : "1..32";
+        plan.banner =
+            fmt::format("campaign: program {} for p = {}", path.stem().string(), plan.range);
+        return plan;
+      }));
     }
-    return plans;
+    return parts;
   }
 
-  Example passing_example() const override {
-    return {{"--plugin", std::string(COLLVERIFY_PROGRAMS_DIR) + "/cv_program_bcast_binomial.so"},
-            "1..9"};
-  }
-  Example failing_example() const override {
-    return {{"--plugin", std::string(COLLVERIFY_PROGRAMS_DIR) +
-                             "/mutants/cv_program_bcast_binomial_extra_send.so"},
-            "1..9"};
+  Examples examples() const override {
+    return {example("cv_program_bcast_binomial.so"),
+            example("mutants/cv_program_bcast_binomial_extra_send.so")};
   }
 
  private:
+  static Plan example(const std::string& library) {
+    ProgramModule m;
+    m.plugin_ = std::string(COLLVERIFY_PROGRAMS_DIR) + "/" + library;
+    return m.plan("1..9");
+  }
+
   Settings settings(const std::string& path) const {
     Settings s;
     s.plugin_path = path;

@@ -19,7 +19,7 @@
 // complete_schedule() builds the full CirculantSchedule of a counted recv table (root recv row
 // 0, root baseblock q, sends to the root set to c_r - q, a block the sender holds); every counted
 // schedule is re-checked by the fast checker and by the generic simulation (count-schedules in
-// cli/cmd_proofs.cpp, and the tests); the enumerators here only enumerate.
+// families/circulant/cmd_proofs.cpp, and the tests); the enumerators here only enumerate.
 //
 // Cost: both enumerators are exponential in the worst case. The backtracking one first decides
 // in which round each non-root receives its current-phase block (from a sender that got one in

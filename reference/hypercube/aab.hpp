@@ -51,7 +51,7 @@ std::vector<std::vector<TreeEdge>> aab_edges_by_round(const GenericTree& tree);
 // The sends of round r of the translated trees t = first .. end - 1 (tree t sends packet (t, 0)
 // from parent ^ t along the edge's dimension), in stream_aab_tree's order, as send_hops batches;
 // no begin_round / end_round. stream_aab_tree's round r is this for t = 0 .. 2^d - 1, so the
-// rounds of consecutive ranges concatenate to it (engine/aab_split.hpp runs ranges in parallel).
+// rounds of consecutive ranges concatenate to it (families/hypercube/aab_split.hpp runs ranges in parallel).
 void stream_aab_round_sends(const std::vector<std::vector<TreeEdge>>& by_round, std::int64_t r,
                             std::int64_t first, std::int64_t end, network::RoutedSink& sink);
 

@@ -20,16 +20,16 @@ set(may_reference  collverify model)
 set(may_checkers   collverify model)                 # never reference/: see below
 set(may_generators collverify model)
 set(may_proofs     collverify model checkers)
-set(may_engine     collverify model reference checkers generators proofs)
+set(may_engine     collverify model)               # the run engine knows no family
 set(may_reports    collverify model)
 # program/ (the program route's runtime) is a shared library that links no other layer's code.
 set(may_program    collverify model)
 # families/<name>/: one folder per family, the glue above the engine and the reports.
 set(may_families   collverify model reference checkers generators proofs program engine reports)
-set(may_cli        collverify model reference checkers generators proofs engine reports families)
+set(may_cli        collverify model generators engine reports families)  # no family's layers
 # mpi/ (collverify-mpi) sits beside cli/ at the top; nothing includes it. It uses program/ for the
 # program route on real MPI (the spec and the loader, collverify_program_spec).
-set(may_mpi        collverify model reference checkers generators program engine reports)
+set(may_mpi        collverify model reference checkers generators program engine reports families)
 # The only folder that talks to Z3 directly.
 set(z3_folder proofs)
 # The only folder that talks to MPI: the core never needs an MPI library.

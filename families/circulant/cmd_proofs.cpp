@@ -1,0 +1,291 @@
+// `prove skips`, `prove bcast` and `count-schedules`: the Z3 proofs and the schedule count of
+// the circulant broadcast (seed 000). Exit codes: 0 proved / all agree, 1 counterexample or
+// violation or disagreement, 2 bad input, 3 inconclusive (rlimit exhausted or enumeration cut).
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <iostream>
+#include <memory>
+
+#include "families/circulant/cmd_proofs.hpp"
+#include "families/common/parse.hpp"
+#include "families/circulant/count_recheck.hpp"
+#include "generators/external/schedule_json.hpp"
+#include "generators/p_range.hpp"
+#include "model/error.hpp"
+#include "model/int_math.hpp"
+#include "proofs/circulant/bcast_proof.hpp"
+#include "proofs/circulant/count_schedules.hpp"
+#include "proofs/circulant/skips_proof.hpp"
+#include "reference/circulant/bcast.hpp"
+
+namespace collverify::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+void check_format(const std::string& f) { require_one_of("--format", f, {"text", "json"}); }
+
+void check_rlimit(std::uint64_t r) { proofs::require_rlimit(r); }
+
+CLI::Option* add_rlimit_flag(CLI::App* sub, std::uint64_t& rlimit, const std::string& help) {
+  return add_int_flag(sub, "--rlimit", rlimit, 1, static_cast<std::int64_t>(proofs::kMaxRlimit),
+                      help);
+}
+
+// Each counted table is kept (and re-checked): a bound on the memory and time of one p.
+constexpr std::int64_t kMaxCountLimit = 100'000'000;
+
+// ---- prove skips ----
+struct SkipsArgs {
+  std::uint64_t rlimit = proofs::SolverOptions{}.rlimit;
+  std::string variant = "algorithm1";
+  std::string format = "text";
+};
+
+int run_prove_skips(const SkipsArgs& a) {
+  check_format(a.format);
+  check_rlimit(a.rlimit);
+  proofs::SkipsVariant v = proofs::SkipsVariant::algorithm1;
+  if (a.variant == "floor") {
+    v = proofs::SkipsVariant::floor_halving;
+  } else if (a.variant == "strict") {
+    v = proofs::SkipsVariant::strict_double;
+  } else if (a.variant != "algorithm1") {
+    throw InputError("--variant '" + a.variant + "' is not one of: algorithm1, floor, strict");
+  }
+  const auto t0 = Clock::now();
+  const auto results = proofs::prove_skips({a.rlimit}, v);
+  const double secs = seconds_since(t0);
+  const int code = proofs::skips_exit_code(results);
+  if (a.format == "json") {
+    nlohmann::json j;
+    j["command"] = "prove skips";
+    j["variant"] = a.variant;
+    j["z3"] = proofs::z3_version();
+    j["seconds"] = secs;
+    j["exit_code"] = code;
+    for (const auto& r : results) {
+      nlohmann::json o{{"name", r.name}, {"statement", r.statement}, {"formula", r.formula},
+                       {"result", r.outcome == proofs::SolverOutcome::unsat ? "proved"
+                                  : r.outcome == proofs::SolverOutcome::sat ? "counterexample"
+                                                                           : "inconclusive"}};
+      if (!r.counterexample.empty()) o["counterexample"] = r.counterexample;
+      j["obligations"].push_back(o);
+    }
+    std::cout << j.dump(2) << "\n";
+    return code;
+  }
+  fmt::print("prove skips: Lemma 1 and Algorithm 1 of seed 000 for every p >= 2 (variant {}, Z3 "
+             "{}); half(x) = {}\n", a.variant, proofs::z3_version(),
+             v == proofs::SkipsVariant::floor_halving ? "floor(x/2)" : "ceil(x/2)");
+  for (const auto& r : results) {
+    const char* what = r.outcome == proofs::SolverOutcome::unsat ? "PROVED"
+                       : r.outcome == proofs::SolverOutcome::sat ? "COUNTEREXAMPLE"
+                                                                 : "INCONCLUSIVE";
+    fmt::print("{:<14} {}: {}\n  formula: {}\n", what, r.name, r.statement, r.formula);
+    if (!r.counterexample.empty()) {
+      std::string vals;
+      for (const auto& [k, val] : r.counterexample) vals += fmt::format(" {} = {}", k, val);
+      fmt::print("  counterexample:{}\n", vals);
+    }
+  }
+  fmt::print("{} obligations, {:.3f} s: {}\n", results.size(), secs,
+             code == 0 ? "all proved" : code == 1 ? "a counterexample was found"
+                                                   : "inconclusive (rlimit)");
+  return code;
+}
+
+// ---- prove bcast ----
+struct BcastProveArgs {
+  std::int64_t p = 0;
+  std::string schedule_file;
+  std::uint64_t rlimit = proofs::SolverOptions{}.rlimit;
+  std::string format = "text";
+};
+
+std::string witness(const Verdict& v) { return engine::witness_text(v); }
+
+int run_prove_bcast(const BcastProveArgs& a) {
+  check_format(a.format);
+  check_rlimit(a.rlimit);
+  CirculantSchedule s;
+  bool states_bb = true;
+  if (!a.schedule_file.empty()) {
+    s = read_schedule_json(a.schedule_file);
+    if (a.p != 0 && a.p != s.p) {
+      throw InputError(fmt::format("--p {} but {} holds a schedule for p = {}", a.p,
+                                   a.schedule_file, s.p));
+    }
+    states_bb = !s.baseblock.empty();
+  } else {
+    if (a.p < 2 || a.p > proofs::kMaxProveBcastP) {
+      throw InputError(fmt::format("--p {} is outside the accepted 2..{} (or give --schedule-file)",
+                                   a.p, proofs::kMaxProveBcastP));
+    }
+    s = circulant::build_circulant_bcast(a.p);
+  }
+  const auto t0 = Clock::now();
+  const auto r = proofs::prove_bcast(s, {{a.rlimit}, states_bb});
+  const double secs = seconds_since(t0);
+  const int code = proofs::bcast_exit_code(r);
+  if (a.format == "json") {
+    nlohmann::json j{{"command", "prove bcast"}, {"p", s.p}, {"q", s.q},
+                     {"outcome", proofs::to_string(r.outcome)}, {"solver_calls", r.solver_calls},
+                     {"smallest", r.smallest}, {"checker_agrees", r.checker_agrees},
+                     {"seconds", secs}, {"exit_code", code}};
+    if (r.violation) {
+      j["witness"] = {{"property", r.violation->property}, {"rank", r.violation->rank},
+                      {"round", r.violation->round}, {"block", r.violation->block},
+                      {"message", r.violation->message}};
+    }
+    j["checker_witness"] = witness(r.checker_violation);
+    std::cout << j.dump(2) << "\n";
+    return code;
+  }
+  const char* src = a.schedule_file.empty() ? "the reference schedule" : a.schedule_file.c_str();
+  fmt::print("prove bcast: {} for p = {} (q = {}), Z3 {}, {} solver calls, {:.3f} s\n", src, s.p,
+             s.q, proofs::z3_version(), r.solver_calls, secs);
+  if (r.outcome == proofs::SolverOutcome::unsat) {
+    fmt::print("PROVED: unsat, no (rank, round) violates the invariants; the fast checker {}\n",
+               r.checker_agrees ? "agrees" : fmt::format("DISAGREES ({})", witness(r.checker_violation)));
+  } else if (r.outcome == proofs::SolverOutcome::sat) {
+    fmt::print("VIOLATION: {}{}\n  {}\n  fast checker: {} ({})\n", witness(r.violation),
+               r.smallest ? " (smallest witness)" : " (not proved smallest)", r.violation->message,
+               witness(r.checker_violation), r.checker_agrees ? "agrees" : "DISAGREES");
+  } else {
+    fmt::print("INCONCLUSIVE: the rlimit {} ran out; nothing is proved\n", a.rlimit);
+  }
+  return code;
+}
+
+// ---- count-schedules ----
+struct CountArgs {
+  std::string p;
+  std::uint64_t rlimit = proofs::SolverOptions{}.rlimit;
+  std::int64_t limit = 10000;
+  std::string format = "text";
+  std::string method = "both";
+};
+
+int run_count(const CountArgs& a) {
+  check_format(a.format);
+  check_rlimit(a.rlimit);
+  if (a.limit < 1) throw InputError(fmt::format("--limit {}: must be at least 1", a.limit));
+  require_one_of("--method", a.method, {"both", "z3", "backtracking"});
+  engine::CountOptions o;
+  o.limit = a.limit;
+  o.rlimit = a.rlimit;
+  o.use_z3 = a.method != "backtracking";
+  o.use_backtracking = a.method != "z3";
+  const bool both = o.use_z3 && o.use_backtracking;
+  const auto ps = PRange::parse(a.p).values(proofs::kMaxCountP);
+  for (std::int64_t p : ps) proofs::require_count_p(p);
+  int code = 0;
+  nlohmann::json rows = nlohmann::json::array();
+  if (a.format == "text") {
+    fmt::print("count-schedules: recv tables of the non-roots 1..p-1 on Algorithm 1's circulant "
+               "graph (root sends block k in round k; the root's recv row and sends to the root "
+               "are fixed, not counted; other sends follow by agreement; baseblocks derived, not "
+               "fixed to Algorithm 2) that satisfy the fast checker's invariants.\n"
+               "Each counted schedule re-checked by the fast checker and by simulation for n in "
+               "{{1, 2, q, q+1, 2q+1, 3q+2}}.\n");
+    fmt::print("{:>5} {:>3} {:>10} {:>10} {:>6} {:>10} {:>10} {:>8}\n", "p", "q", "z3", "backtrack",
+               "agree", "z3_s", "bt_s", "rechecks");
+  }
+  for (std::int64_t p : ps) {
+    // A method not run is reported as absent (count -1) and its agreement as unchecked.
+    const engine::CountRow r = engine::count_and_recheck(p, o);
+    if (r.code == 1) {
+      code = 1;
+    } else if (r.code == 3 && code == 0) {
+      code = 3;
+    }
+    const auto count_str = [](bool used, std::size_t n, bool full) {
+      return used ? fmt::format("{}{}", full ? "" : ">=", n) : std::string("-");
+    };
+    if (a.format == "json") {
+      rows.push_back({{"p", p}, {"q", ceil_log2(p)}, {"method", a.method},
+                      {"z3_count", o.use_z3 ? static_cast<std::int64_t>(r.z3.tables.size()) : -1},
+                      {"z3_complete", r.z3.complete}, {"z3_last", proofs::to_string(r.z3.last)},
+                      {"z3_calls", r.z3.solver_calls}, {"z3_seconds", r.z3_seconds},
+                      {"backtracking_count",
+                       o.use_backtracking ? static_cast<std::int64_t>(r.backtracking.tables.size()) : -1},
+                      {"backtracking_complete", r.backtracking.complete},
+                      {"backtracking_seconds", r.backtracking_seconds},
+                      {"agree", both && r.agree && r.complete},
+                      {"recheck", r.recheck.empty() ? "pass" : r.recheck}});
+    } else {
+      fmt::print("{:>5} {:>3} {:>10} {:>10} {:>6} {:>10.3f} {:>10.3f} {:>8}\n", p, ceil_log2(p),
+                 count_str(o.use_z3, r.z3.tables.size(), r.z3.complete),
+                 count_str(o.use_backtracking, r.backtracking.tables.size(), r.backtracking.complete),
+                 !r.complete || !both ? "-" : r.agree ? "yes" : "NO", r.z3_seconds,
+                 r.backtracking_seconds, r.recheck.empty() ? "pass" : "FAIL");
+      if (!r.recheck.empty()) fmt::print("  re-check failed: {}\n", r.recheck);
+      if (r.duplicates) fmt::print("  an enumeration listed a table twice\n");
+      if (r.z3.last == proofs::SolverOutcome::inconclusive) {
+        fmt::print("  Z3 inconclusive (rlimit {}): its count is a lower bound\n", a.rlimit);
+      }
+      std::fflush(stdout);
+    }
+  }
+  if (a.format == "json") {
+    nlohmann::json j{{"command", "count-schedules"}, {"z3", proofs::z3_version()},
+                     {"counted", "recv tables of ranks 1..p-1 (entries in [-q,q)); fixed: skips "
+                                 "(Algorithm 1), root send row = 0..q-1, root recv row, sends "
+                                 "to the root; derived: other sends (agreement), baseblocks "
+                                 "(the one current-phase block, not fixed to Algorithm 2)"},
+                     {"rows", rows}, {"exit_code", code}};
+    std::cout << j.dump(2) << "\n";
+  }
+  return code;
+}
+
+CLI::App* prove_command(const CommandTree& tree) {
+  for (auto* s : tree.app->get_subcommands({})) {
+    if (s->get_name() == "prove") return s;
+  }
+  auto* prove = tree.app->add_subcommand("prove", "Z3 proofs of constructions' properties");
+  prove->require_subcommand(1);
+  return prove;
+}
+
+}  // namespace
+
+void register_proofs_commands(const CommandTree& tree) {
+  auto* prove = prove_command(tree);
+
+  auto sa = std::make_shared<SkipsArgs>();
+  auto* skips = prove->add_subcommand("skips", "Lemma 1 / Algorithm 1 of seed 000 for every p >= 2");
+  add_rlimit_flag(skips, sa->rlimit, "Z3 resource limit per obligation");
+  skips->add_option("--variant", sa->variant,
+                    "algorithm1 (default), or the false variants floor, strict");
+  skips->add_option("--format", sa->format, "text or json");
+  tree.commands->push_back({skips, [sa](const CommandContext&) { return run_prove_skips(*sa); }});
+
+  auto ba = std::make_shared<BcastProveArgs>();
+  auto* bcast = prove->add_subcommand("bcast", "symbolic check of one circulant schedule (seed 000)");
+  add_int_flag(bcast, "--p", ba->p, 2, proofs::kMaxProveBcastP, "number of processors (reference schedule)");
+  bcast->add_option("--schedule-file", ba->schedule_file, "a user's schedule (JSON, one p)");
+  add_rlimit_flag(bcast, ba->rlimit, "Z3 resource limit per solver call");
+  bcast->add_option("--format", ba->format, "text or json");
+  tree.commands->push_back({bcast, [ba](const CommandContext&) { return run_prove_bcast(*ba); }});
+
+  auto ca = std::make_shared<CountArgs>();
+  auto* count = tree.app->add_subcommand(
+      "count-schedules", "count circulant broadcast schedules per p (Z3 and backtracking)");
+  count->add_option("--p", ca->p, "p range, e.g. 2..13")->required();
+  add_rlimit_flag(count, ca->rlimit, "Z3 resource limit per solver call");
+  add_int_flag(count, "--limit", ca->limit, 1, kMaxCountLimit,
+               "stop after this many schedules per p (default 10000)");
+  count->add_option("--format", ca->format, "text or json");
+  count->add_option("--method", ca->method,
+                    "both (default: the two must agree), z3 or backtracking (one method alone)");
+  tree.commands->push_back({count, [ca](const CommandContext&) { return run_count(*ca); }});
+}
+
+}  // namespace collverify::cli
