@@ -26,7 +26,7 @@
 #include "model/network/network.hpp"
 #include "reference/torus/hamilton_cycles.hpp"
 #include "reference/torus/wormhole_broadcast.hpp"
-#include "reports/torus_cycles_svg.hpp"
+#include "families/torus/torus_cycles_svg.hpp"
 
 #include <fstream>
 

@@ -74,45 +74,18 @@ struct Coverage {
   std::int64_t rounds_max_excess = kNone;  // max(rounds - lower bound) over them
 };
 
-// A tree to draw beside the witness (seed 001): the reports render it (reports/tree_dot.hpp).
-struct WitnessTree {
-  GatherTree tree;
-  std::vector<std::int64_t> sizes;  // block size of each processor
-  std::string title;
-};
-
-// The hypercube family's pictures (seed 004, slides 26 and 47): the AAB generic tree by round and
-// the OAS tree by its parents, for one small d; the writers' caller draws them as SVG
-// (reports/hypercube_svg.hpp) into pictures_svg.
-struct HypercubePictures {
-  hypercube::GenericTree aab;
-  int oas_d = 0;
-  std::vector<std::int64_t> oas_parent;  // parent[0] = -1
-};
-
-// The torus TADT family's pictures (seed 003): the generic tree of one 2D (or 3D) torus, its arcs
-// coloured by level (reports/torus_svg.hpp draws it into pictures_svg; 3D as slices).
-struct TadtPicture {
-  std::vector<std::int64_t> sides;
-  network::LevelTree tree;
-  std::string title;  // empty: the writers' default
-};
-
-// The torus pictures (seeds 003, 004): the link-disjoint Hamiltonian cycles of one 2D torus and
-// the rounds of one wormhole broadcast; the writers' caller draws them as SVG
-// (reports/torus_svg.hpp) into pictures_svg. Either part may be empty.
-struct TorusPictures {
-  std::vector<std::int64_t> cycle_sides;
-  std::vector<std::vector<std::int64_t>> cycles;
-  std::optional<network::RoutedSchedule> wormhole;
-  std::string wormhole_title;
-};
-
 // A picture the HTML report embeds inline: its file name beside the report and the SVG text.
 struct SvgPicture {
   std::string file;
   std::string title;
   std::string svg;
+};
+
+// A file written beside the reports and not embedded (a CSV of a figure's points): its name
+// and text.
+struct DataFile {
+  std::string file;
+  std::string text;
 };
 
 struct ConstructionSummary {
@@ -131,17 +104,13 @@ struct ConstructionSummary {
   std::vector<InstanceResult> instances;  // may be empty (large runs)
   std::vector<CaseResult> cases;          // one per p, ascending
   std::optional<ScheduleExcerpt> excerpt; // around violations[0], when available
-  std::string picture_dot;                // Graphviz picture of violations[0] (trees), if any
-  std::optional<WitnessTree> witness_tree; // drawn into picture_dot by the writers' caller
-  std::optional<HypercubePictures> hypercube_pictures;  // drawn into pictures_svg, likewise
-  std::optional<TadtPicture> tadt_picture;  // drawn into pictures_svg, likewise
-  std::optional<TadtPicture> tadt_picture_3d;  // a 3D tree drawn as slices, likewise
-  std::vector<TadtPicture> tadt_synth_pictures;  // Z3's trees (torus-synth), likewise
-  // Figure 3 of seed 002 (families/fractional/fractional_cost_family.hpp): drawn into pictures_svg and
-  // written beside the reports as fractional_speedup.svg and fractional_speedup.csv.
-  std::vector<fractional::SpeedupCurve> fractional_curves;
-  std::optional<TorusPictures> torus_pictures;  // drawn into pictures_svg, likewise
-  std::vector<SvgPicture> pictures_svg;   // embedded in report.html, written beside it
+  // What a family draws (Family::finish, families/<name>/): a Graphviz picture of the witness
+  // (trees), written beside the reports as <name>_witness.dot and shown in report.md/html; SVG
+  // figures, embedded in report.html and written beside it; data files written beside it (Figure
+  // 3's CSV). One container for every family: the writers know no family's pictures.
+  std::string picture_dot;
+  std::vector<SvgPicture> pictures_svg;
+  std::vector<DataFile> data_files;
   Coverage coverage;
   // false when some p of the range were not checked (the run was interrupted): its verdict is
   // then "incomplete" (unless a violation was found) and its witness the smallest found so far.

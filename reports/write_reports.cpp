@@ -3,7 +3,9 @@
 // leaves the directory untouched); the previous run's summary.json goes first and the new one
 // comes last, so a tool that finds a summary.json can rely on every report file beside it being
 // complete and of the same run (the run_id in each says so). Only our own file names are ever
-// removed: summary.json, junit.xml, report.md, report.html, *_witness.dot and their temporaries.
+// removed: summary.json, junit.xml, report.md, report.html, *_witness.dot, their temporaries, and
+// the pictures and data files beside them that carry collverify's run marker (a file a user put
+// there is never removed nor overwritten).
 #include <cerrno>
 #include <cstdint>
 #include <filesystem>
@@ -20,7 +22,7 @@
 #include <fmt/format.h>
 
 #include "model/error.hpp"
-#include "reports/fractional_svg.hpp"
+#include <fstream>
 #include "reports/writers.hpp"
 
 namespace collverify {
@@ -77,23 +79,36 @@ std::string svg_with_run_id(const RunSummary& summary, const std::string& svg) {
   return out;
 }
 
+// "# collverify run <id>" before a data file's first line (a CSV comment).
+std::string data_with_run_id(const RunSummary& summary, const std::string& text) {
+  std::string out = "# collverify run ";
+  out += summary.run_id;
+  out += '\n';
+  out += text;
+  return out;
+}
+
+// True when dir/name starts with the marker collverify writes first in a picture or data file
+// ("<!-- collverify run " or "# collverify run "): a file of an earlier run, ours to replace.
+bool carries_run_marker(const fs::path& dir, const std::string& name) {
+  std::ifstream in(dir / name, std::ios::binary);
+  std::string head(24, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(in.gcount()));
+  return head.starts_with("<!-- collverify run ") || head.starts_with("# collverify run ");
+}
+
 }  // namespace
 
 bool is_picture_file_name(const std::string& name) {
-  for (const char* fixed : {"aab_tree.svg", "oas_tree.svg", "tadt_tree.svg", "tadt_tree_3d.svg",
-                            "fractional_speedup.svg", "fractional_speedup.csv", "torus_cycles.svg",
-                            "torus_wormhole.svg"}) {
-    if (name == fixed) return true;
+  if (name.empty() || name.size() > 200 || name.front() == '.' || name.front() == '-') return false;
+  for (const char c : name) {
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                       c == '_' || c == '-' || c == '.';
+    if (!plain) return false;
   }
-  for (const std::string_view prefix :
-       {std::string_view("tadt_synth_"), std::string_view("fractional_embed_"),
-        std::string_view("program_")}) {
-    if (name.size() > prefix.size() + 4 && name.starts_with(prefix) && ends_with(name, ".svg") &&
-        name.find('/') == std::string::npos) {
-      return true;
-    }
-  }
-  return false;
+  return (ends_with(name, ".svg") || ends_with(name, ".csv")) && name.size() > 4 &&
+         name.find("..") == std::string::npos;
 }
 
 bool is_report_file_name(const std::string& name) {
@@ -139,8 +154,11 @@ void write_reports(const RunSummary& summary, const fs::path& dir, const ReportF
       }
       files.emplace_back(pic.file, svg_with_run_id(summary, pic.svg));
     }
-    if (!c.fractional_curves.empty()) {
-      files.emplace_back("fractional_speedup.csv", speedup_csv(c.fractional_curves));
+    for (const DataFile& data : c.data_files) {
+      if (!is_picture_file_name(data.file)) {
+        throw InputError(fmt::format("data file '{}' cannot name a report file", data.file));
+      }
+      files.emplace_back(data.file, data_with_run_id(summary, data.text));
     }
   }
   const std::string json = formats.json ? summary_json(summary) : std::string();
@@ -151,6 +169,17 @@ void write_reports(const RunSummary& summary, const fs::path& dir, const ReportF
     throw InputError(fmt::format("cannot create the report directory '{}': {}", dir.string(),
                                  ec.message()));
   }
+  // A picture name that is a file collverify did not write (no run marker) is refused before
+  // anything is written: it could be the user's.
+  for (const auto& [name, content] : files) {
+    std::error_code exists_ec;
+    if (is_picture_file_name(name) && fs::exists(fs::symlink_status(dir / name, exists_ec)) &&
+        !carries_run_marker(dir, name)) {
+      throw InputError(fmt::format("the report directory '{}' holds a file '{}' that collverify "
+                                   "did not write; a report file would replace it",
+                                   dir.string(), name));
+    }
+  }
   for (const std::string& name : names_in(dir, is_report_temporary_name)) remove_entry(dir, name);
   remove_entry(dir, "summary.json");
   std::set<std::string> written;
@@ -159,7 +188,8 @@ void write_reports(const RunSummary& summary, const fs::path& dir, const ReportF
     written.insert(name);
   }
   const auto stale = [&](const std::string& name) {
-    return is_report_file_name(name) && name != "summary.json" && !written.contains(name);
+    if (!is_report_file_name(name) || name == "summary.json" || written.contains(name)) return false;
+    return !is_picture_file_name(name) || carries_run_marker(dir, name);
   };
   for (const std::string& name : names_in(dir, stale)) remove_entry(dir, name);
   if (formats.json) write_file_atomically(dir / "summary.json", json);

@@ -95,12 +95,15 @@ std::string github_step_summary(const RunSummary& summary);
 void write_file_atomically(const std::filesystem::path& path, const std::string& content);
 
 // The report file names write_reports() owns in a directory: summary.json, junit.xml,
-// report.md, report.html, <construction>_witness.dot, the pictures (is_picture_file_name) and
-// their temporaries ("<name>.tmp.*"). Nothing else in a report directory is ever removed.
+// report.md, report.html, <construction>_witness.dot, the pictures and data files
+// (is_picture_file_name) and their temporaries ("<name>.tmp.*"). A picture or data file is
+// removed or replaced only when it carries collverify's run marker on its first line: nothing a
+// user put in a report directory is ever removed or overwritten.
 bool is_report_file_name(const std::string& name);
-// The pictures drawn beside the reports (ConstructionSummary::pictures_svg and the Figure 3
-// CSV): aab_tree.svg, oas_tree.svg, tadt_tree.svg, tadt_tree_3d.svg, tadt_synth_*.svg,
-// fractional_speedup.svg/.csv, fractional_embed_*.svg, torus_cycles.svg, torus_wormhole.svg.
+// The names a family may give its pictures and data files (ConstructionSummary::pictures_svg,
+// data_files): a plain file name (letters, digits, '_', '-', '.'; no "..", not starting with '.'
+// or '-', at most 200 characters) ending in .svg or .csv. Every family names its own; the
+// writers keep no list.
 bool is_picture_file_name(const std::string& name);
 bool is_report_temporary_name(const std::string& name);
 

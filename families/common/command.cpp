@@ -13,11 +13,6 @@
 #include "engine/work_pool.hpp"
 #include "engine/run_range.hpp"
 #include "model/error.hpp"
-#include "reports/fractional_svg.hpp"
-#include "reports/hypercube_svg.hpp"
-#include "reports/torus_cycles_svg.hpp"
-#include "reports/torus_svg.hpp"
-#include "reports/tree_dot.hpp"
 #include "reports/writers.hpp"
 
 namespace collverify::cli {
@@ -108,83 +103,6 @@ int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
   summary.complete = complete;
   summary.run_id = out.run_id;
   summary.constructions = std::move(parts);
-  // A witness tree is drawn for the reports (embedded in report.md/html, and written by
-  // write_reports as <name>_witness.dot beside them for `dot -Tsvg`).
-  for (auto& c : summary.constructions) {
-    if (!c.witness_tree || !c.picture_dot.empty()) continue;
-    c.picture_dot = tree_dot(c.witness_tree->tree, c.witness_tree->sizes, c.witness_tree->title);
-  }
-  // The hypercube trees are drawn as SVG (embedded in report.html, files beside the reports).
-  for (auto& c : summary.constructions) {
-    if (!c.hypercube_pictures || !c.pictures_svg.empty()) continue;
-    const HypercubePictures& h = *c.hypercube_pictures;
-    c.pictures_svg.push_back({"aab_tree.svg",
-                              fmt::format("AAB generic tree by round, d = {}", h.aab.d),
-                              aab_tree_svg(h.aab)});
-    c.pictures_svg.push_back({"oas_tree.svg", fmt::format("OAS tree, d = {}", h.oas_d),
-                              oas_tree_svg(h.oas_d, h.oas_parent)});
-  }
-  // The torus TADT generic tree coloured by level, likewise.
-  for (auto& c : summary.constructions) {
-    if (!c.tadt_picture) continue;
-    const TadtPicture& t = *c.tadt_picture;
-    std::string shape;
-    for (std::int64_t s : t.sides) shape += (shape.empty() ? std::string() : std::string("x")) + std::to_string(s);
-    c.pictures_svg.push_back(
-        {"tadt_tree.svg",
-         fmt::format("TADT generic tree of torus {}, arcs coloured by level", shape),
-         tadt_tree_svg(t.sides, t.tree)});
-  }
-  // Z3's trees of the torus-synth part, one picture each (2D by level, 3D by slices).
-  for (auto& c : summary.constructions) {
-    for (const TadtPicture& t : c.tadt_synth_pictures) {
-      std::string shape;
-      for (std::int64_t s : t.sides) {
-        if (!shape.empty()) shape += 'x';  // appended: GCC 12 -Wrestrict misfires on string +
-        shape += std::to_string(s);
-      }
-      std::string file = "tadt_synth_";
-      file += shape;
-      file += ".svg";
-      c.pictures_svg.push_back({file, t.title,
-                                t.sides.size() == 3 ? tadt_tree_3d_svg(t.sides, t.tree)
-                                                    : tadt_tree_svg(t.sides, t.tree)});
-    }
-  }
-  // The 3D generic tree as slices side by side (reports/torus_svg.hpp tadt_tree_3d_svg).
-  for (auto& c : summary.constructions) {
-    if (!c.tadt_picture_3d) continue;
-    const TadtPicture& t = *c.tadt_picture_3d;
-    const std::string shape = fmt::format("{}x{}x{}", t.sides[0], t.sides[1], t.sides[2]);
-    c.pictures_svg.push_back(
-        {"tadt_tree_3d.svg",
-         fmt::format("TADT generic tree of torus {} by slices, nodes coloured by level", shape),
-         tadt_tree_3d_svg(t.sides, t.tree)});
-  }
-  // Figure 3 of seed 002: the speed-up curves as SVG (embedded) and CSV, beside the reports.
-  for (auto& c : summary.constructions) {
-    if (c.fractional_curves.empty()) continue;
-    c.pictures_svg.push_back({"fractional_speedup.svg",
-                              "Figure 3: fractional tree over the best of chain and binary tree",
-                              speedup_svg(c.fractional_curves)});
-  }
-  // The torus cycles and wormhole rounds likewise (reports/torus_svg.hpp).
-  for (auto& c : summary.constructions) {
-    if (!c.torus_pictures) continue;
-    const TorusPictures& t = *c.torus_pictures;
-    std::vector<SvgPicture> pics;
-    if (!t.cycles.empty()) {
-      pics.push_back({"torus_cycles.svg", "Link-disjoint Hamiltonian cycles",
-                      torus_cycles_svg(t.cycle_sides, t.cycles)});
-    }
-    if (t.wormhole) {
-      pics.push_back({"torus_wormhole.svg", t.wormhole_title,
-                      wormhole_rounds_svg(*t.wormhole, t.wormhole_title)});
-    }
-    for (const SvgPicture& pic : pics) {
-      c.pictures_svg.push_back(pic);
-    }
-  }
   return finish_run(summary, out);
 }
 

@@ -21,7 +21,7 @@
 #include "model/network/network.hpp"
 #include "families/fractional/fractional_embed.hpp"
 #include "reference/fractional/broadcast.hpp"
-#include "reports/fractional_embed_svg.hpp"
+#include "families/fractional/fractional_embed_svg.hpp"
 
 namespace collverify::cli {
 namespace {

@@ -19,7 +19,7 @@
 #include "generators/p_range.hpp"
 #include "model/error.hpp"
 #include "model/fractional/cost.hpp"
-#include "reports/fractional_svg.hpp"
+#include "families/fractional/fractional_svg.hpp"
 #include "reports/writers.hpp"
 
 namespace collverify::cli {

@@ -1,5 +1,5 @@
 // Registers `fractional`: the cost model of seed 002 for one machine size and message length
-// (model/fractional/cost.hpp), or Figure 3 written as CSV and SVG (reports/fractional_svg.hpp).
+// (model/fractional/cost.hpp), or Figure 3 written as CSV and SVG (families/fractional/fractional_svg.hpp).
 #pragma once
 
 #include "families/common/command.hpp"

@@ -1,4 +1,5 @@
 #include "families/fractional/fractional_cost_family.hpp"
+#include "families/fractional/fractional_svg.hpp"
 
 #include <fmt/format.h>
 
@@ -117,8 +118,14 @@ Outcome FractionalCostFamily::check(std::int64_t p, const CheckContext& /*contex
 }
 
 void FractionalCostFamily::finish(ConstructionSummary& summary) const {
-  for (const CaseResult& c : summary.cases)
-    summary.fractional_curves.push_back(fr::speedup_curve(c.p, fr::figure3_kappas()));
+  // Figure 3 of the P checked, as SVG (embedded) and CSV, beside the reports.
+  std::vector<fr::SpeedupCurve> curves;
+  for (const CaseResult& c : summary.cases) curves.push_back(fr::speedup_curve(c.p, fr::figure3_kappas()));
+  if (curves.empty()) return;
+  summary.pictures_svg.push_back({"fractional_speedup.svg",
+                                  "Figure 3: fractional tree over the best of chain and binary tree",
+                                  speedup_svg(curves)});
+  summary.data_files.push_back({"fractional_speedup.csv", speedup_csv(curves)});
 }
 
 }  // namespace collverify::engine

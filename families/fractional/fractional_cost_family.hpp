@@ -4,9 +4,9 @@
 // twin (k/t <= 10^6; the grid r <= 300, s <= 4 sqrt(P k/t) + 400 must hold the optimum well
 // inside, otherwise the twin cannot judge and that is a violation too), every layout's cost
 // against the lower bound (s - 1 + log2 P steps at real s), and the best fractional tree against
-// r = 1 and the paper's choice. Instances: n = the index of k/t in the grid. finish() attaches the
-// Figure 3 curves of the P checked (ConstructionSummary::fractional_curves), which the CLI draws
-// into report.html and writes beside it as fractional_speedup.svg and .csv.
+// r = 1 and the paper's choice. Instances: n = the index of k/t in the grid. finish() draws the
+// Figure 3 curves of the P checked (fractional_speedup.svg, embedded in report.html) and writes
+// their points (fractional_speedup.csv) beside the reports.
 // Cost: about 10^7 formula evaluations per P for the twin (a second at P = 16384).
 // Example: FractionalCostFamily().check(64, {}) passes 141 instances.
 #pragma once

@@ -1,7 +1,7 @@
 // `schedule hypercube --algo A --d D [--root R] [--format json|table|svg]` and
 // `verify hypercube --d 1..12 [--algo A,B] [common flags]`: flags parsed here, everything else
 // from families/hypercube/hypercube_family.hpp, generators/external/routed_json.hpp and
-// reports/hypercube_svg.hpp.
+// families/hypercube/hypercube_svg.hpp.
 #include <cstdio>
 #include <iostream>
 #include <limits>
@@ -18,7 +18,7 @@
 #include "model/network/network.hpp"
 #include "reference/hypercube/aab.hpp"
 #include "reference/hypercube/oas.hpp"
-#include "reports/hypercube_svg.hpp"
+#include "families/hypercube/hypercube_svg.hpp"
 
 namespace collverify::cli {
 namespace {

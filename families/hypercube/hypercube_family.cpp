@@ -1,4 +1,5 @@
 #include "families/hypercube/hypercube_family.hpp"
+#include "families/hypercube/hypercube_svg.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -472,11 +473,11 @@ void HypercubeFamily::finish(ConstructionSummary& summary) const {
   // The pictures of the lecture's slides at a size that stays readable.
   if (largest >= 1) {
     const int dp = static_cast<int>(std::min<std::int64_t>(largest, 5));
-    HypercubePictures pictures;
-    pictures.aab = hc::aab_generic_tree(dp);
-    pictures.oas_d = dp;
-    pictures.oas_parent = hc::oas_tree(dp).parent;
-    summary.hypercube_pictures = std::move(pictures);
+    summary.pictures_svg.push_back({"aab_tree.svg",
+                                    fmt::format("AAB generic tree by round, d = {}", dp),
+                                    aab_tree_svg(hc::aab_generic_tree(dp))});
+    summary.pictures_svg.push_back({"oas_tree.svg", fmt::format("OAS tree, d = {}", dp),
+                                    oas_tree_svg(dp, hc::oas_tree(dp).parent)});
   }
 }
 

@@ -1,6 +1,6 @@
 // `schedule torus` and `verify torus` (issue 11): flags parsed here; the algorithms come from
 // families/torus/torus_family.hpp (make_torus_family), the JSON writer from
-// generators/external/routed_json.hpp, the picture from reports/torus_svg.hpp.
+// generators/external/routed_json.hpp, the picture from families/torus/torus_svg.hpp.
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -9,6 +9,7 @@
 
 #include "families/torus/cmd_torus.hpp"
 #include "families/common/parse.hpp"
+#include "families/torus/torus_algorithms.hpp"
 #include "families/torus/torus_family.hpp"
 #include "families/torus/torus_wormhole_family.hpp"
 #include "generators/external/routed_json.hpp"
@@ -17,8 +18,8 @@
 #include "model/network/network.hpp"
 #include "reference/torus/tadt_builder.hpp"
 #include "reference/torus/hamilton_cycles.hpp"
-#include "reports/torus_cycles_svg.hpp"
-#include "reports/torus_svg.hpp"
+#include "families/torus/torus_cycles_svg.hpp"
+#include "families/torus/torus_svg.hpp"
 
 namespace collverify::cli {
 namespace {

@@ -3,11 +3,12 @@
 // engine's "p" is the 1-based index of a torus in that list (p ranges start at 1; reports name
 // the sides: what(p), and the coverage lists index -> sides).
 //
-// Adding an algorithm: derive from TorusFamily in engine/torus_<name>_family.{hpp,cpp}, and give
-// make_torus_family one case (two lines). tadt derives from TorusFamily directly
-// (families/torus/torus_tadt_family.hpp); hamilton (ParallelHamilCycleAAB, engine/torus_hamilton_family.*)
-// and tiling / diagonal (wormhole broadcast, engine/torus_wormhole_family.*) are Families of their
-// own indexed from 0, given the TorusFamily face by an adapter in torus_family.cpp.
+// Adding an algorithm: derive from TorusFamily in families/torus/torus_<name>_family.{hpp,cpp},
+// and give make_torus_family (torus_algorithms.cpp) one case (two lines). tadt derives from
+// TorusFamily directly (torus_tadt_family.hpp); hamilton (ParallelHamilCycleAAB,
+// torus_hamilton_family.*) and tiling / diagonal (wormhole broadcast, torus_wormhole_family.*)
+// are Families of their own indexed from 0, given the TorusFamily face by an adapter in
+// torus_algorithms.cpp. This frame includes none of them (no include cycle).
 #pragma once
 
 #include <cstdint>
@@ -55,21 +56,5 @@ class TorusFamily : public Family {
  private:
   std::vector<TorusSides> tori_;
 };
-
-// `schedule torus` on one torus, refused before anything is built (issue 26 #8-9): table and
-// JSON print every transmission (tadt N(N - 1), hamilton n N(N - 1), tiling and diagonal N - 1),
-// at most kMaxScheduleTransmissions of them (10^9 lines are about 30 GB and hours of output;
-// 1000x1000 tadt would be 10^12); an SVG draws at most kMaxSvgNodes nodes; and the memory, the
-// network's estimate plus 128 bytes per node and dimension (cycles, direction tables, the tree)
-// or, for tiling and diagonal, which materialise the schedule, the verify estimate (an upper
-// bound), goes through the memory guard. InputError naming the sides, the count and the limit.
-inline constexpr std::int64_t kMaxScheduleTransmissions = 1'000'000'000;
-inline constexpr std::int64_t kMaxSvgNodes = 1'000'000;
-std::int64_t torus_schedule_transmissions(TorusAlgo algo, const TorusSides& sides);
-void require_torus_schedule_fits(TorusAlgo algo, const TorusSides& sides, const std::string& format,
-                                 const TorusFamily& family);
-
-// The family of `algo` over `tori`.
-std::unique_ptr<TorusFamily> make_torus_family(TorusAlgo algo, std::vector<TorusSides> tori);
 
 }  // namespace collverify::engine

@@ -1,4 +1,5 @@
 #include "families/torus/torus_hamilton_family.hpp"
+#include "families/torus/torus_cycles_svg.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -297,10 +298,9 @@ void TorusHamiltonFamily::finish(ConstructionSummary& summary) const {
   if (smallest_2d >= 0) {
     const auto& s = sizes_[static_cast<std::size_t>(smallest_2d)];
     if (nodes_of(s) <= 41 * 41) {
-      TorusPictures pictures = summary.torus_pictures.value_or(TorusPictures{});
-      pictures.cycle_sides = s;
-      pictures.cycles = torus::hamilton_cycles(s).cycles;
-      summary.torus_pictures = std::move(pictures);
+      summary.pictures_svg.push_back({"torus_cycles.svg",
+                                      "Link-disjoint Hamiltonian cycles of the " + sides_name(s) + " torus",
+                                      torus_cycles_svg(s, torus::hamilton_cycles(s).cycles)});
     }
   }
 }

@@ -4,6 +4,7 @@
 #include "families/common/mutant_family.hpp"
 #include "families/torus/cmd_synth.hpp"
 #include "families/torus/cmd_torus.hpp"
+#include "families/torus/torus_algorithms.hpp"
 #include "families/torus/torus_family.hpp"
 #include "families/torus/torus_tadt_family.hpp"
 #include "generators/tadt_mutants.hpp"

@@ -1,4 +1,5 @@
 #include "families/torus/torus_synth_family.hpp"
+#include "families/torus/torus_svg.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -120,10 +121,15 @@ void TorusSynthFamily::finish(ConstructionSummary& summary) const {
                          it->second.status == Status::pass ? r.proof : std::string(to_string(it->second.status)) + ": " + r.proof,
                          r.seconds);
     if (r.found && r.trees.size() == 1) {
-      TadtPicture pic{sides(c.p), r.trees[0], {}};
-      pic.title = fmt::format("Z3-synthesized TADT generic tree of torus {}: height {} ({})", shape, r.height,
-                              pf::to_string(r.status));
-      summary.tadt_synth_pictures.push_back(std::move(pic));
+      const TorusSides& s = sides(c.p);
+      std::string file = "tadt_synth_";
+      file += shape;  // appended: GCC 12 -Wrestrict misfires on string +
+      file += ".svg";
+      summary.pictures_svg.push_back(
+          {file,
+           fmt::format("Z3-synthesized TADT generic tree of torus {}: height {} ({})", shape,
+                       r.height, pf::to_string(r.status)),
+           s.size() == 3 ? tadt_tree_3d_svg(s, r.trees[0]) : tadt_tree_svg(s, r.trees[0])});
     }
   }
   if (!table.empty()) {

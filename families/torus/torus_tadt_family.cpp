@@ -1,4 +1,5 @@
 #include "families/torus/torus_tadt_family.hpp"
+#include "families/torus/torus_svg.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -185,9 +186,21 @@ void TorusTadtFamily::finish(ConstructionSummary& summary) const {
     summary.coverage.lower_bound +=
         fmt::format("; rounds / bound by torus ({} above the bound):{}", above, table);
   }
-  if (picture >= 0) summary.tadt_picture = TadtPicture{sides(picture), torus::tadt_tree_for(sides(picture)).tree, {}};
+  // The generic tree of one 2D torus coloured by level, and of one 3D torus by slices.
+  if (picture >= 0) {
+    const TorusSides& s = sides(picture);
+    summary.pictures_svg.push_back(
+        {"tadt_tree.svg",
+         fmt::format("TADT generic tree of torus {}, arcs coloured by level", sides_text(s)),
+         tadt_tree_svg(s, torus::tadt_tree_for(s).tree)});
+  }
   if (picture_3d >= 0) {
-    summary.tadt_picture_3d = TadtPicture{sides(picture_3d), torus::tadt_tree_for(sides(picture_3d)).tree, {}};
+    const TorusSides& s = sides(picture_3d);
+    summary.pictures_svg.push_back(
+        {"tadt_tree_3d.svg",
+         fmt::format("TADT generic tree of torus {} by slices, nodes coloured by level",
+                     sides_text(s)),
+         tadt_tree_3d_svg(s, torus::tadt_tree_for(s).tree)});
   }
 }
 

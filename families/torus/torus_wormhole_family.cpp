@@ -1,4 +1,5 @@
 #include "families/torus/torus_wormhole_family.hpp"
+#include "families/torus/torus_cycles_svg.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -218,11 +219,10 @@ void TorusWormholeFamily::finish(ConstructionSummary& summary) const {
   }
   if (picture >= 0) {
     const auto& s = sizes_[static_cast<std::size_t>(picture)];
-    TorusPictures pictures = summary.torus_pictures.value_or(TorusPictures{});
-    pictures.wormhole = torus_wormhole_schedule(algo_, s);
-    pictures.wormhole_title = fmt::format("{} broadcast on the {} torus, by round", to_string(algo_),
-                                          sides_name(s));
-    summary.torus_pictures = std::move(pictures);
+    const std::string title =
+        fmt::format("{} broadcast on the {} torus, by round", to_string(algo_), sides_name(s));
+    summary.pictures_svg.push_back(
+        {"torus_wormhole.svg", title, wormhole_rounds_svg(torus_wormhole_schedule(algo_, s), title)});
   }
 }
 

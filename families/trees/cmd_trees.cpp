@@ -21,7 +21,7 @@
 #include "model/int_math.hpp"
 #include "model/memory.hpp"
 #include "reference/trees/optimal.hpp"
-#include "reports/tree_dot.hpp"
+#include "families/trees/tree_dot.hpp"
 
 namespace collverify::cli {
 namespace {

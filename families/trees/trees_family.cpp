@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "families/trees/tree_checks.hpp"
+#include "families/trees/tree_dot.hpp"
 #include "model/error.hpp"
 #include "reference/trees/optimal.hpp"
 
@@ -84,9 +85,9 @@ void TreesFamily::finish(ConstructionSummary& s) const {
   TreeProblem<std::int64_t> pr{m,
                                CostModel<std::int64_t>::uniform(o_.alpha, o_.beta, o_.gammas.front())};
   const auto r = trees::optimal_ordered_tree(pr, trees::RootMode::fixed(p / 2));
-  s.witness_tree = WitnessTree{
-      r.tree, m,
-      fmt::format("smallest failing p = {}: optimal ordered tree ({})", p, distribution_name(d))};
+  s.picture_dot = tree_dot(r.tree, m,
+                           fmt::format("smallest failing p = {}: optimal ordered tree ({})", p,
+                                       distribution_name(d)));
 }
 
 }  // namespace collverify::engine

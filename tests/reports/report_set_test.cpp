@@ -98,18 +98,33 @@ TEST_F(ReportSet, PicturesOfAPreviousRunAreRemovedAndCarryTheRunId) {
   write_reports(second, dir_, ReportFormats{});
   EXPECT_EQ(names_in(dir_), (std::set<std::string>{"summary.json", "junit.xml", "report.md",
                                                    "torus_cycles.svg", "mine.svg"}));
-  // A picture name outside our set is refused, never written (it could name a user's file).
+  // A picture whose name is a file collverify did not write (no run marker) is refused before
+  // anything is written: it could be the user's.
   RunSummary third = run_with_id("66666666666666666666666666666666");
   third.constructions[0].pictures_svg.push_back({"mine.svg", "x", "<svg></svg>"});
   EXPECT_THROW(write_reports(third, dir_, ReportFormats{}), InputError);
   EXPECT_EQ(read(dir_ / "mine.svg"), "<svg/>");
   for (const char* n : {"aab_tree.svg", "fractional_speedup.csv", "fractional_embed_figure4.svg",
-                        "tadt_synth_3x3x3.svg"}) {
+                        "tadt_synth_3x3x3.svg", "mine.svg", "A-b.c.svg"}) {
     EXPECT_TRUE(is_picture_file_name(n)) << n;
   }
-  for (const char* n : {"mine.svg", "tadt_synth_.svg", "aab_tree.svg~", "fractional_embed_x.png"}) {
+  for (const char* n : {".svg", ".hidden.svg", "-x.svg", "a/b.svg", "../x.svg", "x..svg",
+                        "aab_tree.svg~", "fractional_embed_x.png", "sp ace.svg"}) {
     EXPECT_FALSE(is_picture_file_name(n)) << n;
   }
+}
+
+// A family's data file (Figure 3's CSV) is written with the run marker, replaced by the next
+// run, and removed when a later run does not write it; a user's CSV of another name stays.
+TEST_F(ReportSet, DataFilesCarryTheRunMarkerAndOnlyOursAreRemoved) {
+  std::ofstream(dir_ / "user.csv") << "a,b\n1,2\n";
+  RunSummary first = run_with_id("77777777777777777777777777777777");
+  first.constructions[0].data_files.push_back({"curve.csv", "x,y\n1,2\n"});
+  write_reports(first, dir_, ReportFormats{});
+  EXPECT_EQ(read(dir_ / "curve.csv"), "# collverify run 77777777777777777777777777777777\nx,y\n1,2\n");
+  write_reports(run_with_id("88888888888888888888888888888888"), dir_, ReportFormats{});
+  EXPECT_FALSE(fs::exists(dir_ / "curve.csv"));
+  EXPECT_EQ(read(dir_ / "user.csv"), "a,b\n1,2\n");
 }
 
 // A run killed while writing left temporaries and a mixed set; the next run removes the

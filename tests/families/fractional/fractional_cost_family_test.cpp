@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "engine/run_range.hpp"
 #include "model/error.hpp"
 #include "model/fractional/cost.hpp"
@@ -40,9 +42,15 @@ TEST(FractionalCostFamily, FinishAttachesOneCurvePerMachine) {
   RunOptions o;
   o.jobs = 1;
   const auto r = run_range(f, {2, 64}, o);
-  ASSERT_EQ(r.summary.fractional_curves.size(), 2u);
-  EXPECT_EQ(r.summary.fractional_curves[1].P, 64);
-  EXPECT_EQ(r.summary.fractional_curves[1].points.size(), fractional::figure3_kappas().size());
+  // Figure 3 as SVG and its points as CSV: a header and one row per machine and k/t.
+  ASSERT_EQ(r.summary.pictures_svg.size(), 1u);
+  EXPECT_EQ(r.summary.pictures_svg[0].file, "fractional_speedup.svg");
+  ASSERT_EQ(r.summary.data_files.size(), 1u);
+  EXPECT_EQ(r.summary.data_files[0].file, "fractional_speedup.csv");
+  const std::string& csv = r.summary.data_files[0].text;
+  EXPECT_EQ(static_cast<std::size_t>(std::count(csv.begin(), csv.end(), '\n')),
+            1 + 2 * fractional::figure3_kappas().size());
+  EXPECT_NE(csv.find("\n64,"), std::string::npos);
   EXPECT_EQ(r.summary.passed, 2);
 }
 

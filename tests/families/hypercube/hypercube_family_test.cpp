@@ -76,9 +76,13 @@ TEST(HypercubeFamily, RunRangeKeepsRoundsBesideBoundsAndThePictures) {
                                                 "11/11, aas 32/32, aas-3phase 192/32"),
             std::string::npos)
       << r.summary.coverage.lower_bound;
-  ASSERT_TRUE(r.summary.hypercube_pictures.has_value());
-  EXPECT_EQ(r.summary.hypercube_pictures->aab.d, 5);
-  EXPECT_EQ(r.summary.hypercube_pictures->oas_parent.size(), 32u);
+  // The pictures of d = 5 (the largest readable size), drawn by the family.
+  ASSERT_EQ(r.summary.pictures_svg.size(), 2u);
+  EXPECT_EQ(r.summary.pictures_svg[0].file, "aab_tree.svg");
+  EXPECT_EQ(r.summary.pictures_svg[0].title, "AAB generic tree by round, d = 5");
+  EXPECT_EQ(r.summary.pictures_svg[1].file, "oas_tree.svg");
+  EXPECT_EQ(r.summary.pictures_svg[1].title, "OAS tree, d = 5");
+  EXPECT_TRUE(r.summary.pictures_svg[1].svg.starts_with("<svg"));
 }
 
 TEST(HypercubeFamily, AabMutantsAreRejectedByBothWithTheMutantsRoundAndArc) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/run_range.hpp"
+#include "families/torus/torus_algorithms.hpp"
 #include "families/torus/torus_family.hpp"
 #include "families/torus/torus_hamilton_family.hpp"
 #include "families/torus/torus_wormhole_family.hpp"
@@ -48,9 +49,9 @@ TEST(TorusHamiltonFamily, RunRangePassesWithLemma12RoundsAndTheTable) {
   EXPECT_NE(t.find("5x5: 12/6"), std::string::npos) << t;
   EXPECT_NE(t.find("3x3x3: 13/5"), std::string::npos) << t;
   EXPECT_NE(t.find("6x9: 27/14"), std::string::npos) << t;
-  ASSERT_TRUE(r.summary.torus_pictures.has_value());
-  EXPECT_EQ(r.summary.torus_pictures->cycle_sides, (TorusSides{3, 3}));
-  EXPECT_EQ(r.summary.torus_pictures->cycles.size(), 2u);
+  ASSERT_EQ(r.summary.pictures_svg.size(), 1u);
+  EXPECT_EQ(r.summary.pictures_svg[0].file, "torus_cycles.svg");
+  EXPECT_EQ(r.summary.pictures_svg[0].title, "Link-disjoint Hamiltonian cycles of the 3x3 torus");
 }
 
 TEST(TorusHamiltonFamily, RefusesSidesBelowThreeAndMeshes) {
@@ -241,9 +242,10 @@ TEST(TorusWormholeFamily, TilingMeetsTheBoundForKOneToThree) {
   EXPECT_EQ(r.summary.coverage.rounds_at_bound, 3);
   EXPECT_NE(r.summary.coverage.lower_bound.find("125x125: 6/6"), std::string::npos)
       << r.summary.coverage.lower_bound;
-  ASSERT_TRUE(r.summary.torus_pictures.has_value());
-  ASSERT_TRUE(r.summary.torus_pictures->wormhole.has_value());
-  EXPECT_EQ(r.summary.torus_pictures->wormhole->network.params, (TorusSides{25, 25}));
+  ASSERT_EQ(r.summary.pictures_svg.size(), 1u);
+  EXPECT_EQ(r.summary.pictures_svg[0].file, "torus_wormhole.svg");
+  EXPECT_NE(r.summary.pictures_svg[0].title.find("25x25 torus"), std::string::npos)
+      << r.summary.pictures_svg[0].title;
 }
 
 TEST(TorusWormholeFamily, TilingRefusesOtherSizes) {

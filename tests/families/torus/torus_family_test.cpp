@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/run_range.hpp"
+#include "families/torus/torus_algorithms.hpp"
 #include "families/torus/torus_family.hpp"
 #include "families/torus/torus_tadt_family.hpp"
 #include "generators/tadt_mutants.hpp"
@@ -46,8 +47,10 @@ TEST(TorusFamily, RunRangeFillsTheTableAndThePicture) {
   EXPECT_EQ(r.summary.passed, 3);
   EXPECT_NE(r.summary.coverage.lower_bound.find("7x7: 12/12"), std::string::npos) << r.summary.coverage.lower_bound;
   EXPECT_NE(r.summary.coverage.lower_bound.find("3x3x3: 5/5"), std::string::npos);
-  ASSERT_TRUE(r.summary.tadt_picture.has_value());
-  EXPECT_EQ(r.summary.tadt_picture->sides, (TorusSides{7, 7}));
+  ASSERT_FALSE(r.summary.pictures_svg.empty());
+  EXPECT_EQ(r.summary.pictures_svg[0].file, "tadt_tree.svg");
+  EXPECT_EQ(r.summary.pictures_svg[0].title,
+            "TADT generic tree of torus 7x7, arcs coloured by level");
 }
 
 TEST(TorusFamily, BuilderTreesPassAndTheirGapIsReportedNotHidden) {
@@ -71,8 +74,10 @@ TEST(TorusFamily, BuilderTreesPassAndTheirGapIsReportedNotHidden) {
       << r.summary.coverage.lower_bound;
   EXPECT_NE(r.summary.coverage.lower_bound.find("(1 above the bound)"), std::string::npos);
   EXPECT_EQ(r.summary.coverage.rounds_at_bound, 3);
-  ASSERT_TRUE(r.summary.tadt_picture_3d.has_value());
-  EXPECT_EQ(r.summary.tadt_picture_3d->sides, (TorusSides{3, 3, 5}));
+  ASSERT_FALSE(r.summary.pictures_svg.empty());
+  EXPECT_EQ(r.summary.pictures_svg.back().file, "tadt_tree_3d.svg");
+  EXPECT_NE(r.summary.pictures_svg.back().title.find("torus 3x3x5 by slices"), std::string::npos)
+      << r.summary.pictures_svg.back().title;
   // A closed form above its bound is still a violation (it claims the bound), a builder tree not.
   TadtJudgement j;
   j.sides = {4, 4};

@@ -20,9 +20,10 @@ TEST(TorusSynthFamily, SmallToriAreOptimalAndRecheckedWithPictures) {
   // 2x3x3: Z3 reaches the eccentricity 3 where the builder needs 4.
   EXPECT_NE(r.summary.coverage.lower_bound.find("2x3x3: 3/3"), std::string::npos) << r.summary.coverage.lower_bound;
   EXPECT_NE(r.summary.coverage.lower_bound.find("4x6: 6/6"), std::string::npos);
-  ASSERT_EQ(r.summary.tadt_synth_pictures.size(), 3u);
-  EXPECT_EQ(r.summary.tadt_synth_pictures[2].sides, (TorusSides{2, 3, 3}));
-  EXPECT_NE(r.summary.tadt_synth_pictures[1].title.find("torus 4x6: height 6 (optimal)"), std::string::npos);
+  ASSERT_EQ(r.summary.pictures_svg.size(), 3u);
+  EXPECT_EQ(r.summary.pictures_svg[2].file, "tadt_synth_2x3x3.svg");
+  EXPECT_EQ(r.summary.pictures_svg[1].file, "tadt_synth_4x6.svg");
+  EXPECT_NE(r.summary.pictures_svg[1].title.find("torus 4x6: height 6 (optimal)"), std::string::npos);
 }
 
 TEST(TorusSynthFamily, AStarvedSolverIsInconclusiveNotAPass) {

@@ -1,6 +1,6 @@
 // Pictures of the torus constructions (seeds 003, 004) as standalone SVG (no scripts, no external
 // resources; embeddable inline in report.html), for `schedule torus --format svg` and the
-// reports (TorusPictures in model/run_summary.hpp).
+// reports (drawn by the torus families' finish()).
 //
 // torus_cycles_svg   the a x b torus as a grid (x = coordinate 0 to the right, y = coordinate 1
 //                    downwards, node x + a y), each link drawn in the colour of the Hamiltonian

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "model/error.hpp"
-#include "reports/torus_cycles_svg.hpp"
+#include "families/torus/torus_cycles_svg.hpp"
 
 namespace collverify {
 namespace {

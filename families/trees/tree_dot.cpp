@@ -1,4 +1,4 @@
-#include "reports/tree_dot.hpp"
+#include "families/trees/tree_dot.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "reports/torus_svg.hpp"
+#include "families/torus/torus_svg.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "reports/torus_cycles_svg.hpp"
+#include "families/torus/torus_cycles_svg.hpp"
 
 #include <algorithm>
 

@@ -23,7 +23,7 @@ inline constexpr std::int64_t kMaxTorusPictureSide = 25;
 
 std::string tadt_tree_svg(std::span<const std::int64_t> sides, const network::LevelTree& tree);
 
-// The generic tree of a 3D torus a x b x c (reports/torus_svg_3d.cpp): the c slices w = const
+// The generic tree of a 3D torus a x b x c (families/torus/torus_svg_3d.cpp): the c slices w = const
 // (centred, -m..m, the root's slice in the middle) side by side, at most 5 per row. Every node is
 // a disc filled with the colour of the level of the arc entering it and labelled with that level
 // (the root black); an arc inside a slice (+-0, +-1) is an arrow of its level's colour (a stub if

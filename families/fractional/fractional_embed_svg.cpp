@@ -1,4 +1,4 @@
-#include "reports/fractional_embed_svg.hpp"
+#include "families/fractional/fractional_embed_svg.hpp"
 
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
 // The TADT picture: one circle per node, one arrow per arc, one colour per level, wrapping arcs
 // dashed, sizes that cannot be drawn refused naming them.
-#include "reports/torus_svg.hpp"
+#include "families/torus/torus_svg.hpp"
 
 #include <gtest/gtest.h>
 

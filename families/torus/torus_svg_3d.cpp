@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "model/error.hpp"
-#include "reports/torus_svg.hpp"
+#include "families/torus/torus_svg.hpp"
 
 namespace collverify {
 

@@ -1,4 +1,4 @@
-#include "reports/hypercube_svg.hpp"
+#include "families/hypercube/hypercube_svg.hpp"
 
 #include <algorithm>
 #include <functional>
