@@ -20,7 +20,7 @@ struct Block {
   bool leaf = true;  // the root has no child yet (a leaf sends without a copy)
 };
 
-enum class Policy { oblivious, adaptive };
+enum class Policy { left_rooted, adaptive };
 
 template <class T>
 TreeResult<T> merge_tree(const TreeProblem<T>& pr, Policy policy, bool fixed, std::int64_t r) {
@@ -44,7 +44,7 @@ TreeResult<T> merge_tree(const TreeProblem<T>& pr, Policy policy, bool fixed, st
       const std::int64_t lo = static_cast<std::int64_t>(b) * width;
       const bool root_left = fixed && r >= lo && r < lo + width;
       const bool root_right = fixed && r >= lo + width && r < lo + 2 * width;
-      bool left_receives = policy == Policy::oblivious || left.size >= right.size;
+      bool left_receives = policy == Policy::left_rooted || left.size >= right.size;
       if (root_left) left_receives = true;
       if (root_right) left_receives = false;
       Block<T>& recv = left_receives ? left : right;
@@ -72,12 +72,12 @@ TreeResult<T> merge_tree(const TreeProblem<T>& pr, Policy policy, bool fixed, st
 }  // namespace
 
 template <class T>
-TreeResult<T> oblivious_binomial_tree(const TreeProblem<T>& problem, RootMode mode) {
-  detail::validate_problem(problem, mode, "oblivious binomial tree");
-  if (!mode.best) return merge_tree(problem, Policy::oblivious, true, mode.root);
-  TreeResult<T> best = merge_tree(problem, Policy::oblivious, true, 0);
+TreeResult<T> left_rooted_binomial_tree(const TreeProblem<T>& problem, RootMode mode) {
+  detail::validate_problem(problem, mode, "left-rooted binomial tree");
+  if (!mode.best) return merge_tree(problem, Policy::left_rooted, true, mode.root);
+  TreeResult<T> best = merge_tree(problem, Policy::left_rooted, true, 0);
   for (std::int64_t r = 1; r < problem.p(); ++r) {
-    TreeResult<T> t = merge_tree(problem, Policy::oblivious, true, r);
+    TreeResult<T> t = merge_tree(problem, Policy::left_rooted, true, r);
     if (t.time < best.time) best = std::move(t);
   }
   return best;
@@ -89,9 +89,9 @@ TreeResult<T> adaptive_binomial_tree(const TreeProblem<T>& problem, RootMode mod
   return merge_tree(problem, Policy::adaptive, !mode.best, mode.root);
 }
 
-template TreeResult<std::int64_t> oblivious_binomial_tree(const TreeProblem<std::int64_t>&,
-                                                          RootMode);
-template TreeResult<double> oblivious_binomial_tree(const TreeProblem<double>&, RootMode);
+template TreeResult<std::int64_t> left_rooted_binomial_tree(const TreeProblem<std::int64_t>&,
+                                                            RootMode);
+template TreeResult<double> left_rooted_binomial_tree(const TreeProblem<double>&, RootMode);
 template TreeResult<std::int64_t> adaptive_binomial_tree(const TreeProblem<std::int64_t>&,
                                                          RootMode);
 template TreeResult<double> adaptive_binomial_tree(const TreeProblem<double>&, RootMode);

@@ -1,9 +1,10 @@
 // RapidCheck properties of the tree constructions (seed 001): for random problems, every tree is
 // well formed and correctly timed, the fast DP equals its slow twin, and no construction of the
-// DP's class beats the DP.
+// DP's class beats the DP; the Oblivious tree is the standard binomial tree of its closed form.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include "checkers/trees/binomial_shape.hpp"
 #include "checkers/trees/tree_bounds.hpp"
 #include "checkers/trees/tree_check.hpp"
 #include "checkers/trees/tree_time.hpp"
@@ -35,4 +36,29 @@ RC_GTEST_PROP(TreesProperty, OptimalIsSoundAndUnbeaten, ()) {
     RC_ASSERT(opt.time <= tr::oblivious_binomial_tree(pr, mode).time);
     RC_ASSERT(opt.time <= tr::adaptive_binomial_tree(pr, mode).time);
   }
+}
+
+// The Oblivious tree (Table 1) for any p, root and costs: exactly the closed-form standard
+// binomial tree (checkers/trees/binomial_shape), segment-ordered, timed as Figure 1 times it,
+// and its best root the fastest of its fixed roots.
+RC_GTEST_PROP(TreesProperty, ObliviousIsTheStandardBinomialTree, ()) {
+  const auto p = *rc::gen::inRange<std::int64_t>(1, 300);
+  const auto m = *rc::gen::container<std::vector<std::int64_t>>(
+      static_cast<std::size_t>(p), rc::gen::inRange<std::int64_t>(0, 2000));
+  const auto alpha = *rc::gen::inRange<std::int64_t>(0, 300);
+  const auto beta = *rc::gen::inRange<std::int64_t>(0, 5);
+  const auto gamma = *rc::gen::inRange<std::int64_t>(0, 5);
+  const auto root = *rc::gen::inRange<std::int64_t>(0, p);
+  const cv::TreeProblem<std::int64_t> pr{m,
+                                         cv::CostModel<std::int64_t>::uniform(alpha, beta, gamma)};
+  const auto t = tr::oblivious_binomial_tree(pr, tr::RootMode::fixed(root));
+  RC_ASSERT(t.tree.root == root);
+  RC_ASSERT(!tr::check_standard_binomial(t.tree).has_value());
+  RC_ASSERT(!tr::check_tree_order(t.tree, tr::OrderRule::segment).has_value());
+  RC_ASSERT(tr::gather_time(t.tree, pr, tr::LeafCopy::free) == t.time);
+  RC_ASSERT(t.time >= tr::gather_lower_bound(pr, root));
+  const auto best = tr::oblivious_binomial_tree(pr, tr::RootMode::best_root());
+  RC_ASSERT(best.time <= t.time);
+  RC_ASSERT(!tr::check_standard_binomial(best.tree).has_value());
+  RC_ASSERT(tr::gather_time(best.tree, pr, tr::LeafCopy::free) == best.time);
 }
