@@ -52,7 +52,7 @@ expect() {
 mv "$work/staged" "$work/prefix"
 prefix=$work/prefix
 cv=$prefix/bin/collverify
-cd "$work"
+cd "$work" || exit 1
 
 # The files a user is promised.
 for f in bin/collverify include/collverify/plugin.h include/collverify/mpi/mpi.h \
@@ -74,7 +74,7 @@ loaded=$(ldd "$prefix/lib/collverify/collverify" | awk '/libcollverify_program.s
   || fail "installed collverify loads libcollverify_program.so from '$loaded'"
 
 expect 0 "verify bcast --p 2..64" "$cv" verify bcast --p 2..64 --report "$work/r1" --format json,junit
-[ -s "$work/r1/summary.json" ] && [ -s "$work/r1/junit.xml" ] || fail "verify bcast wrote no reports"
+{ [ -s "$work/r1/summary.json" ] && [ -s "$work/r1/junit.xml" ]; } || fail "verify bcast wrote no reports"
 grep -q '"verdict": "pass"' "$work/r1/summary.json" || fail "summary.json of the passing run says no pass"
 expect 0 "verify bcast --schedule-file bcast_p20.json" \
   "$cv" verify bcast --schedule-file "$source/examples/schedules/bcast_p20.json"
