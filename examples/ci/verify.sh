@@ -50,9 +50,10 @@ else
     launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
   fi
   say "building collverify from $src in $build"
+  mkdir -p "$build"
   cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCOLLVERIFY_TESTS=OFF \
-        -DCOLLVERIFY_BENCH=OFF -DCOLLVERIFY_MPI=OFF "${launcher[@]}" > "$build.configure.log" 2>&1 \
-    || { cat "$build.configure.log"; say "configuring collverify failed"; exit 2; }
+        -DCOLLVERIFY_BENCH=OFF -DCOLLVERIFY_MPI=OFF "${launcher[@]}" > "$build/configure.log" 2>&1 \
+    || { cat "$build/configure.log"; say "configuring collverify failed"; exit 2; }
   cmake --build "$build" --target collverify || { say "building collverify failed"; exit 2; }
   cv=$build/cli/collverify
 fi
