@@ -27,7 +27,8 @@ except ImportError:
 SOURCE = Path(sys.argv[1])
 CI = SOURCE / "examples" / "ci"
 # Needed only with COLLVERIFY_TESTS / COLLVERIFY_BENCH (verify.sh turns both off).
-TEST_ONLY = {"librapidcheck-dev", "libgtest-dev", "libgmock-dev", "libbenchmark-dev"}
+TEST_ONLY = {"librapidcheck-dev", "libgtest-dev", "libgmock-dev", "libbenchmark-dev",
+             "python3-jsonschema", "python3-yaml"}
 MPI = {"libopenmpi-dev", "openmpi-bin"}
 
 failures = []
