@@ -4,7 +4,7 @@ TYPE ?= Release
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: deps configure build build-run run test test-slow test-sanitize fuzz bench tidy format clean
+.PHONY: deps configure build build-run run install test test-slow test-sanitize fuzz bench tidy format clean
 
 deps:
 	@scripts/install-deps.sh
@@ -31,6 +31,13 @@ run: build-run
 	  if [ $$rc -eq 1 ] || [ $$mrc -eq 1 ]; then exit 1; fi; \
 	  if [ $$rc -eq 2 ] || [ $$mrc -ne 0 ]; then exit 2; fi; \
 	  exit $$rc
+
+# `make install PREFIX=DIR` (default /usr/local): builds only what is installed and copies it
+# (cmake/Install.cmake: bin/collverify, the headers, CMake and pkg-config files). Relocatable.
+PREFIX ?= /usr/local
+install: configure
+	@cmake --build $(BUILD) -j $(JOBS) --target collverify_installed
+	@cmake --install $(BUILD) --prefix $(PREFIX)
 
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE slow

@@ -183,6 +183,9 @@ int run(const Options& o, MPI_Comm comm) {
     RunSummary summary;
     summary.version = COLLVERIFY_VERSION;
     summary.command = o.command;
+    // summary.json's contract (docs/DESIGN.md "summary.json"): a fresh run id, which the other
+    // report files of the run carry too.
+    summary.run_id = new_run_id();
     summary.constructions.push_back(summarise(o, *instance, violations, seconds));
     print_result(summary.constructions.back());
     if (!timing_md.empty()) std::printf("\n%s", timing_md.c_str());

@@ -4,7 +4,8 @@ set -euo pipefail
 pkgs=(build-essential make cmake ninja-build pkg-config
       libz3-dev libboost-graph-dev libboost-context-dev librapidcheck-dev libgtest-dev libgmock-dev
       libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev
-      libopenmpi-dev openmpi-bin)
+      libopenmpi-dev openmpi-bin
+      python3-jsonschema python3-yaml)   # tests/install: the summary.json schema, the CI examples
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
