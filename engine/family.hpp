@@ -40,6 +40,14 @@ struct Outcome {
   double seconds = 0;
 };
 
+// What finish() sees of the run: every p checked, ascending, with its outcome, whether it ran on
+// this rank, on another rank of a distributed run, or was read from the journal of a resumed run.
+// The violations are in the summary (sorted, capped); instance_results are whole.
+struct Finished {
+  std::int64_t p = 0;
+  const Outcome* outcome = nullptr;
+};
+
 class Family {
  public:
   virtual ~Family() = default;
@@ -66,8 +74,11 @@ class Family {
   // runs alone goes to one rank whole.
   virtual bool splits(std::int64_t /*p*/) const { return false; }
   virtual Outcome check(std::int64_t p, const CheckContext& context) const = 0;
-  // Called once after the range with the finished summary (e.g. to draw the witness).
-  virtual void finish(ConstructionSummary& /*summary*/) const {}
+  // Called once after the range, on the rank that reports, with the finished summary and every
+  // p's outcome (to draw the pictures, to add per-p tables to the coverage): a family keeps no
+  // state of its own between check() and finish().
+  virtual void finish(ConstructionSummary& /*summary*/,
+                      const std::vector<Finished>& /*finished*/) const {}
 };
 
 }  // namespace collverify::engine

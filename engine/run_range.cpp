@@ -347,12 +347,18 @@ RangeResult run_range(const Family& f, const std::vector<std::int64_t>& ps, cons
   r.summary.coverage = f.coverage();
   r.summary.coverage.p_range = o.p_text;
   bool complete = true;
+  // finish() sees every p checked (summarise moves the violations into the summary).
+  std::vector<Finished> finished;
+  for (std::size_t i = 0; i < ps.size(); ++i) {
+    const auto& oc = outcomes[i];
+    if (oc && (oc->complete || !oc->violations.empty())) finished.push_back({ps[i], &*oc});
+  }
   summarise(ps, outcomes, o, r.summary, complete);
   r.complete = complete;
   r.resumed = resumed;
   r.summary.seconds = seconds_since(t0);
   // Rank 0 reports: only its summary gets what finish adds (pictures, notes on stderr).
-  if (rank == 0) f.finish(r.summary);
+  if (rank == 0) f.finish(r.summary, finished);
   return r;
 }
 

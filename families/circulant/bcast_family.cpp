@@ -251,7 +251,8 @@ Outcome BcastFamily::check_schedule(std::int64_t p, const CheckContext& ctx) con
   return out;
 }
 
-void BcastFamily::finish(ConstructionSummary&) const {
+void BcastFamily::finish(ConstructionSummary&,
+                         const std::vector<Finished>& /*finished*/) const {
   if (plugin_failures_ > 0) {
     std::fprintf(stderr, "%s: the schedule plugin reported an error for %lld p; the smallest: %s\n",
                  o_.name.c_str(), static_cast<long long>(plugin_failures_),

@@ -54,7 +54,8 @@ class BcastFamily final : public Family {
   bool alone(std::int64_t p) const override;
   bool splits(std::int64_t p) const override { return alone(p); }
   Outcome check(std::int64_t p, const CheckContext& context) const override;
-  void finish(ConstructionSummary& summary) const override;
+  void finish(ConstructionSummary& summary,
+              const std::vector<Finished>& finished) const override;
 
  private:
   Outcome conclude(std::int64_t p, const Verdict& fast, const CirculantSchedule* built,

@@ -117,7 +117,8 @@ Outcome FractionalCostFamily::check(std::int64_t p, const CheckContext& /*contex
   return o;
 }
 
-void FractionalCostFamily::finish(ConstructionSummary& summary) const {
+void FractionalCostFamily::finish(ConstructionSummary& summary,
+                                  const std::vector<Finished>& /*finished*/) const {
   // Figure 3 of the P checked, as SVG (embedded) and CSV, beside the reports.
   std::vector<fr::SpeedupCurve> curves;
   for (const CaseResult& c : summary.cases) curves.push_back(fr::speedup_curve(c.p, fr::figure3_kappas()));

@@ -26,7 +26,8 @@ class FractionalCostFamily final : public Family {
   double cost(std::int64_t p) const override;
   std::int64_t bytes(std::int64_t p, int jobs) const override;
   Outcome check(std::int64_t p, const CheckContext& context) const override;
-  void finish(ConstructionSummary& summary) const override;
+  void finish(ConstructionSummary& summary,
+              const std::vector<Finished>& finished) const override;
 };
 
 }  // namespace collverify::engine

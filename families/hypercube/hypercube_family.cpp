@@ -425,10 +425,6 @@ Outcome HypercubeFamily::check(std::int64_t d, const CheckContext& context) cons
     out.instance_results.push_back({d, index_of(a), s, j.simulation.rounds, j.lower_bound});
     ++out.instances;
   }
-  {
-    const std::lock_guard<std::mutex> lock(seen_mutex_);
-    seen_[d] = out.instance_results;
-  }
   std::sort(out.violations.begin(), out.violations.end());
   out.status = !out.violations.empty() ? Status::fail
                : out.complete          ? Status::pass
@@ -437,24 +433,15 @@ Outcome HypercubeFamily::check(std::int64_t d, const CheckContext& context) cons
   return out;
 }
 
-void HypercubeFamily::finish(ConstructionSummary& summary) const {
+void HypercubeFamily::finish(ConstructionSummary& summary,
+                             const std::vector<Finished>& finished) const {
   // Rounds against the bound, d by d, printed beside each other in every report.
   std::map<std::int64_t, std::string> by_d;
   std::int64_t largest = 0;
   std::vector<InstanceResult> results;
-  {
-    const std::lock_guard<std::mutex> lock(seen_mutex_);
-    for (const CaseResult& c : summary.cases) {
-      const auto it = seen_.find(c.p);
-      if (it != seen_.end()) {
-        results.insert(results.end(), it->second.begin(), it->second.end());
-        continue;
-      }
-      // Checked by another rank, or taken from a resumed journal: the summary's instance list.
-      for (const InstanceResult& r : summary.instances) {
-        if (r.p == c.p) results.push_back(r);
-      }
-    }
+  for (const Finished& c : finished) {
+    results.insert(results.end(), c.outcome->instance_results.begin(),
+                   c.outcome->instance_results.end());
   }
   for (const InstanceResult& r : results) {
     if (r.n < 0 || r.n >= static_cast<std::int64_t>(all_hypercube_algos().size())) continue;

@@ -26,8 +26,6 @@
 
 #include <cstdint>
 #include <functional>
-#include <map>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -129,7 +127,8 @@ class HypercubeFamily final : public Family {
   Outcome check(std::int64_t d, const CheckContext& context) const override;
   // Adds the rounds-against-bound table of the largest d to the coverage and the pictures
   // (AAB generic tree, OAS tree) of a small d for the reports.
-  void finish(ConstructionSummary& summary) const override;
+  void finish(ConstructionSummary& summary,
+              const std::vector<Finished>& finished) const override;
 
   // The algorithms check(d) runs (AAS left out above the limit).
   std::vector<HypercubeAlgo> algos_for(std::int64_t d) const;
@@ -140,8 +139,6 @@ class HypercubeFamily final : public Family {
   int aas_max_;
   // Rounds and bounds per d as check() measured them, for finish() (run_range keeps the
   // instances only on request); check() runs on several threads, hence the lock.
-  mutable std::mutex seen_mutex_;
-  mutable std::map<std::int64_t, std::vector<InstanceResult>> seen_;
 };
 
 }  // namespace collverify::engine

@@ -181,7 +181,8 @@ engine::Outcome ProgramFamily::check(std::int64_t p, const engine::CheckContext&
   return o;
 }
 
-void ProgramFamily::finish(ConstructionSummary& summary) const {
+void ProgramFamily::finish(ConstructionSummary& summary,
+                           const std::vector<engine::Finished>& /*finished*/) const {
   if (summary.violations.empty()) return;
   std::lock_guard<std::mutex> lock(mutex_);
   const auto it = witnesses_.find(summary.violations.front().p);

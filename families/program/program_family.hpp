@@ -48,7 +48,8 @@ class ProgramFamily final : public engine::Family {
   double cost(std::int64_t p) const override;
   std::int64_t bytes(std::int64_t p, int jobs) const override;
   engine::Outcome check(std::int64_t p, const engine::CheckContext& context) const override;
-  void finish(ConstructionSummary& summary) const override;
+  void finish(ConstructionSummary& summary,
+              const std::vector<engine::Finished>& finished) const override;
 
   // The instances of one p, in the order they run.
   std::vector<collverify::program::Job> jobs(std::int64_t p) const;

@@ -49,10 +49,12 @@ class TorusAdapter final : public TorusFamily {
     }
     return o;
   }
-  // The inner family reads the cases by its own index: shift them for the call.
-  void finish(ConstructionSummary& summary) const override {
+  // The inner family reads the cases and outcomes by its own index: shift them for the call.
+  void finish(ConstructionSummary& summary, const std::vector<Finished>& finished) const override {
+    std::vector<Finished> inner = finished;
+    for (Finished& f : inner) f.p -= 1;
     for (CaseResult& c : summary.cases) c.p -= 1;
-    inner_->finish(summary);
+    inner_->finish(summary, inner);
     for (CaseResult& c : summary.cases) c.p += 1;
   }
   network::RoutedSchedule header(const TorusSides& sides) const override {

@@ -264,28 +264,24 @@ Outcome TorusHamiltonFamily::check(std::int64_t p, const CheckContext&) const {
   out.instances = 1;
   const std::int64_t rounds = j.simulation.rounds > 0 ? j.simulation.rounds : kNone;
   out.instance_results.push_back({p, kNone, out.status, rounds, j.lower_bound});
-  {
-    const std::lock_guard<std::mutex> lock(seen_mutex_);
-    seen_[p] = out.instance_results.back();
-  }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }
 
-void TorusHamiltonFamily::finish(ConstructionSummary& summary) const {
+void TorusHamiltonFamily::finish(ConstructionSummary& summary,
+                                 const std::vector<Finished>& finished) const {
   std::string table;
   std::int64_t smallest_2d = -1;
   {
-    const std::lock_guard<std::mutex> lock(seen_mutex_);
-    for (const CaseResult& c : summary.cases) {
-      const auto it = seen_.find(c.p);
-      if (it == seen_.end()) continue;
+    for (const Finished& c : finished) {
+      if (c.outcome->instance_results.empty()) continue;
+      const InstanceResult* const it = &c.outcome->instance_results.back();
       const auto& s = sizes_[static_cast<std::size_t>(c.p)];
       table += fmt::format(" {}: {}/{};", sides_name(s),
-                           it->second.rounds == kNone ? std::string("-")
-                                                      : std::to_string(it->second.rounds),
-                           it->second.lower_bound);
-      if (s.size() == 2 && it->second.status == Status::pass &&
+                           it->rounds == kNone ? std::string("-")
+                                                      : std::to_string(it->rounds),
+                           it->lower_bound);
+      if (s.size() == 2 && it->status == Status::pass &&
           (smallest_2d < 0 || nodes_of(s) < nodes_of(sizes_[static_cast<std::size_t>(smallest_2d)]))) {
         smallest_2d = c.p;
       }

@@ -18,8 +18,6 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
-#include <mutex>
 #include <vector>
 
 #include "checkers/network/cycle_check.hpp"
@@ -86,14 +84,13 @@ class TorusHamiltonFamily final : public Family {
   Outcome check(std::int64_t p, const CheckContext& context) const override;
   // Adds the rounds / Lemma 12 / bound table to the coverage and the cycle picture of the
   // smallest 2D size.
-  void finish(ConstructionSummary& summary) const override;
+  void finish(ConstructionSummary& summary,
+              const std::vector<Finished>& finished) const override;
 
   const std::vector<TorusSides>& sizes() const { return sizes_; }
 
  private:
   std::vector<TorusSides> sizes_;
-  mutable std::mutex seen_mutex_;
-  mutable std::map<std::int64_t, InstanceResult> seen_;
 };
 
 }  // namespace collverify::engine

@@ -108,7 +108,8 @@ Outcome TorusSynthFamily::check(std::int64_t p, const CheckContext&) const {
   return out;
 }
 
-void TorusSynthFamily::finish(ConstructionSummary& summary) const {
+void TorusSynthFamily::finish(ConstructionSummary& summary,
+                              const std::vector<Finished>& /*finished*/) const {
   std::string table;
   const std::lock_guard<std::mutex> lock(seen_mutex_);
   for (const CaseResult& c : summary.cases) {

@@ -37,7 +37,8 @@ class TorusSynthFamily final : public Family {
   std::int64_t bytes(std::int64_t p, int jobs) const override;
   std::string what(std::int64_t p) const override;
   Outcome check(std::int64_t p, const CheckContext& context) const override;
-  void finish(ConstructionSummary& summary) const override;
+  void finish(ConstructionSummary& summary,
+              const std::vector<Finished>& finished) const override;
   std::string p_range_text() const;
 
  private:

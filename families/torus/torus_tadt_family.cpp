@@ -143,26 +143,22 @@ Outcome TorusTadtFamily::check(std::int64_t p, const CheckContext&) const {
   out.status = out.violations.empty() ? Status::pass : Status::fail;
   out.instances = 1;
   out.instance_results.push_back({p, 0, out.status, j.simulation.rounds, j.lower_bound});
-  {
-    const std::lock_guard<std::mutex> lock(seen_mutex_);
-    seen_[p] = out.instance_results.back();
-  }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }
 
-void TorusTadtFamily::finish(ConstructionSummary& summary) const {
+void TorusTadtFamily::finish(ConstructionSummary& summary,
+                             const std::vector<Finished>& finished) const {
   std::string table;
   std::int64_t picture = -1;
   std::int64_t picture_3d = -1;
   std::int64_t above = 0;
   auto nodes_of = [&](std::int64_t p) { return node_count(sides(p)); };
   {
-    const std::lock_guard<std::mutex> lock(seen_mutex_);
-    for (const CaseResult& c : summary.cases) {
-      const auto it = seen_.find(c.p);
-      if (it == seen_.end()) continue;
-      const InstanceResult& r = it->second;
+    for (const Finished& c : finished) {
+      if (c.outcome->instance_results.empty()) continue;
+      const InstanceResult* const it = &c.outcome->instance_results.back();
+      const InstanceResult& r = *it;
       table += fmt::format(" {}: {}/{}", sides_text(sides(c.p)), r.rounds, r.lower_bound);
       if (r.status == Status::pass && r.rounds > r.lower_bound) {
         table += fmt::format(" (above bound by {})", r.rounds - r.lower_bound);

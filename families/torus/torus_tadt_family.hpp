@@ -18,8 +18,6 @@
 // Example: TorusTadtFamily({{5, 5}}).check(0, {}) passes, 6 rounds against the bound 6.
 #pragma once
 
-#include <map>
-#include <mutex>
 
 #include "checkers/network/routed_check.hpp"
 #include "checkers/network/tadt_check.hpp"
@@ -58,15 +56,14 @@ class TorusTadtFamily final : public TorusFamily {
   Outcome check(std::int64_t p, const CheckContext& context) const override;
   // Heights against the bound per torus into the coverage, and the pictures of one 2D and one 3D
   // tree.
-  void finish(ConstructionSummary& summary) const override;
+  void finish(ConstructionSummary& summary,
+              const std::vector<Finished>& finished) const override;
 
   network::RoutedSchedule header(const TorusSides& sides) const override;
   void stream(const TorusSides& sides, network::RoutedSink& sink) const override;
   std::int64_t round_bound(const TorusSides& sides) const override;
 
  private:
-  mutable std::mutex seen_mutex_;
-  mutable std::map<std::int64_t, InstanceResult> seen_;
 };
 
 }  // namespace collverify::engine

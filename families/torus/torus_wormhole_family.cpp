@@ -188,26 +188,22 @@ Outcome TorusWormholeFamily::check(std::int64_t p, const CheckContext&) const {
   out.status = out.violations.empty() ? Status::pass : Status::fail;
   out.instances = 1;
   out.instance_results.push_back({p, kNone, out.status, j.wormhole.rounds, j.bound});
-  {
-    const std::lock_guard<std::mutex> lock(seen_mutex_);
-    seen_[p] = out.instance_results.back();
-  }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }
 
-void TorusWormholeFamily::finish(ConstructionSummary& summary) const {
+void TorusWormholeFamily::finish(ConstructionSummary& summary,
+                                 const std::vector<Finished>& finished) const {
   std::string table;
   std::int64_t picture = -1;
   {
-    const std::lock_guard<std::mutex> lock(seen_mutex_);
-    for (const CaseResult& c : summary.cases) {
-      const auto it = seen_.find(c.p);
-      if (it == seen_.end()) continue;
+    for (const Finished& c : finished) {
+      if (c.outcome->instance_results.empty()) continue;
+      const InstanceResult* const it = &c.outcome->instance_results.back();
       const auto& s = sizes_[static_cast<std::size_t>(c.p)];
-      table += fmt::format(" {}: {}/{};", sides_name(s), it->second.rounds, it->second.lower_bound);
+      table += fmt::format(" {}: {}/{};", sides_name(s), it->rounds, it->lower_bound);
       // The picture: the largest passing size that stays readable (at most 25 x 25).
-      if (it->second.status == Status::pass && nodes_of(s) <= 625 &&
+      if (it->status == Status::pass && nodes_of(s) <= 625 &&
           (picture < 0 || nodes_of(s) > nodes_of(sizes_[static_cast<std::size_t>(picture)]))) {
         picture = c.p;
       }

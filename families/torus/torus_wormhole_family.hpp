@@ -16,8 +16,6 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -59,13 +57,12 @@ class TorusWormholeFamily final : public Family {
   std::string what(std::int64_t p) const override;
   Outcome check(std::int64_t p, const CheckContext& context) const override;
   // Adds the rounds - bound table to the coverage and the rounds picture of a small size.
-  void finish(ConstructionSummary& summary) const override;
+  void finish(ConstructionSummary& summary,
+              const std::vector<Finished>& finished) const override;
 
  private:
   TorusWormholeAlgo algo_;
   std::vector<TorusSides> sizes_;
-  mutable std::mutex seen_mutex_;
-  mutable std::map<std::int64_t, InstanceResult> seen_;
 };
 
 }  // namespace collverify::engine

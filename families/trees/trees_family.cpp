@@ -77,7 +77,8 @@ Outcome TreesFamily::check(std::int64_t p, const CheckContext&) const {
   return out;
 }
 
-void TreesFamily::finish(ConstructionSummary& s) const {
+void TreesFamily::finish(ConstructionSummary& s,
+                         const std::vector<Finished>& /*finished*/) const {
   if (s.violations.empty()) return;
   const std::int64_t p = s.violations.front().p;
   const auto d = o_.dists.size() == 1 ? o_.dists.front() : TreeDistribution::same;

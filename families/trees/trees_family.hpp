@@ -35,7 +35,8 @@ class TreesFamily final : public Family {
   std::int64_t bytes(std::int64_t p, int jobs) const override;
   Outcome check(std::int64_t p, const CheckContext& context) const override;
   // Draws the optimal ordered tree of the smallest failing p (summary.picture_dot).
-  void finish(ConstructionSummary& summary) const override;
+  void finish(ConstructionSummary& summary,
+              const std::vector<Finished>& finished) const override;
 
  private:
   TreesOptions o_;

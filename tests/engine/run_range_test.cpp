@@ -53,6 +53,8 @@ class FakeFamily final : public Family {
   mutable std::vector<CheckCall> calls;
   mutable int finished = 0;
   mutable ConstructionSummary seen_by_finish;
+  mutable std::vector<std::int64_t> finished_ps;         // the p finish() was handed
+  mutable std::vector<std::int64_t> finished_instances;  // their outcomes' instance counts
 
   std::string name() const override { return "fake"; }
   Coverage coverage() const override {
@@ -104,9 +106,15 @@ class FakeFamily final : public Family {
     if (stopped_inside.count(p)) o.complete = false;
     return o;
   }
-  void finish(ConstructionSummary& s) const override {
+  void finish(ConstructionSummary& s, const std::vector<Finished>& outcomes) const override {
     ++finished;
     seen_by_finish = s;
+    finished_ps.clear();
+    finished_instances.clear();
+    for (const Finished& f : outcomes) {
+      finished_ps.push_back(f.p);
+      finished_instances.push_back(f.outcome->instances);
+    }
   }
 
   std::vector<std::int64_t> order() const {
@@ -712,6 +720,19 @@ TEST(RunRange, FinishSeesTheFinishedSummaryOnce) {
   ASSERT_EQ(f.seen_by_finish.violations.size(), 2u);
   EXPECT_EQ(f.seen_by_finish.violations.front().p, 4);
   EXPECT_EQ(s.failed, 1);
+  // Every p checked, ascending, with its own outcome, whatever thread checked it.
+  EXPECT_EQ(f.finished_ps, range(1, 6));
+  EXPECT_EQ(f.finished_instances, std::vector<std::int64_t>(6, 1));
+}
+
+// A run stopped midway hands finish() only the p that were checked (a p stopped inside with no
+// witness was not).
+TEST(RunRange, FinishSeesOnlyTheCheckedP) {
+  FakeFamily f;
+  f.stopped_inside = {3};
+  const auto r = run_range(f, range(1, 5), jobs_options(1));
+  EXPECT_FALSE(r.complete);
+  EXPECT_EQ(f.finished_ps, (std::vector<std::int64_t>{1, 2, 4, 5}));
 }
 
 TEST(RunRange, InconclusiveOutcomesAreCountedApart) {

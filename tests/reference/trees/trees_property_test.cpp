@@ -15,16 +15,25 @@
 namespace cv = collverify;
 namespace tr = collverify::trees;
 
-RC_GTEST_PROP(TreesProperty, OptimalIsSoundAndUnbeaten, ()) {
-  const auto p = *rc::gen::inRange<std::int64_t>(1, 40);
+// A random homogeneous problem: p in 1..max_p, block sizes in 0..max_m, alpha 0..299, beta and
+// gamma 0..4, and a root in 0..p-1.
+struct RandomProblem {
+  cv::TreeProblem<std::int64_t> problem;
+  std::int64_t root = 0;
+};
+RandomProblem random_problem(std::int64_t max_p, std::int64_t max_m) {
+  const auto p = *rc::gen::inRange<std::int64_t>(1, max_p);
   const auto m = *rc::gen::container<std::vector<std::int64_t>>(
-      static_cast<std::size_t>(p), rc::gen::inRange<std::int64_t>(0, 200));
+      static_cast<std::size_t>(p), rc::gen::inRange<std::int64_t>(0, max_m));
   const auto alpha = *rc::gen::inRange<std::int64_t>(0, 300);
   const auto beta = *rc::gen::inRange<std::int64_t>(0, 5);
   const auto gamma = *rc::gen::inRange<std::int64_t>(0, 5);
   const auto root = *rc::gen::inRange<std::int64_t>(0, p);
-  const cv::TreeProblem<std::int64_t> pr{m,
-                                         cv::CostModel<std::int64_t>::uniform(alpha, beta, gamma)};
+  return {{m, cv::CostModel<std::int64_t>::uniform(alpha, beta, gamma)}, root};
+}
+
+RC_GTEST_PROP(TreesProperty, OptimalIsSoundAndUnbeaten, ()) {
+  const auto [pr, root] = random_problem(40, 200);
   for (const auto mode : {tr::RootMode::best_root(), tr::RootMode::fixed(root)}) {
     const auto opt = tr::optimal_ordered_tree(pr, mode);
     RC_ASSERT(!tr::check_tree_shape(opt.tree).has_value());
@@ -42,15 +51,7 @@ RC_GTEST_PROP(TreesProperty, OptimalIsSoundAndUnbeaten, ()) {
 // binomial tree (checkers/trees/binomial_shape), segment-ordered, timed as Figure 1 times it,
 // and its best root the fastest of its fixed roots.
 RC_GTEST_PROP(TreesProperty, ObliviousIsTheStandardBinomialTree, ()) {
-  const auto p = *rc::gen::inRange<std::int64_t>(1, 300);
-  const auto m = *rc::gen::container<std::vector<std::int64_t>>(
-      static_cast<std::size_t>(p), rc::gen::inRange<std::int64_t>(0, 2000));
-  const auto alpha = *rc::gen::inRange<std::int64_t>(0, 300);
-  const auto beta = *rc::gen::inRange<std::int64_t>(0, 5);
-  const auto gamma = *rc::gen::inRange<std::int64_t>(0, 5);
-  const auto root = *rc::gen::inRange<std::int64_t>(0, p);
-  const cv::TreeProblem<std::int64_t> pr{m,
-                                         cv::CostModel<std::int64_t>::uniform(alpha, beta, gamma)};
+  const auto [pr, root] = random_problem(300, 2000);
   const auto t = tr::oblivious_binomial_tree(pr, tr::RootMode::fixed(root));
   RC_ASSERT(t.tree.root == root);
   RC_ASSERT(!tr::check_standard_binomial(t.tree).has_value());
