@@ -9,7 +9,8 @@
   code must be the expected one and agree with what the output says (exit_code, verdict).
 - The routed-schedule outputs (schedule hypercube|torus|fractional --format json) are
   collverify-routed/1: `verify routed --schedule-file` must accept them.
-- Bad input (exit 2) prints nothing on stdout; the text outputs have the lines FORMATS.md names.
+- Bad input (exit 2) prints nothing on stdout; the text outputs have the lines FORMATS.md names;
+  the p = 4 schedule FORMATS.md and DESIGN.md show is the one schedule bcast prints.
 - Mutants of valid outputs (a field of the wrong type, a missing required field, an unknown key,
   a word outside an enum, an exit code that contradicts the outcome) must be rejected: the schemas
   are not so loose that they accept anything.
@@ -230,6 +231,20 @@ try:
         check(ok and v.returncode == 0,
               f"{name} --format json is collverify-routed/1 and verify routed passes it (exit {v.returncode})")
 
+    # The schedule printed in docs (FORMATS.md "schedule bcast", DESIGN.md "Schedule conventions")
+    # is what schedule bcast --p 4 prints: a schedule that passes verify bcast.
+    r, _ = run(["schedule", "bcast", "--p", "4", "--format", "json"])
+    real = json.loads(r.stdout)
+    design = (source / "docs" / "DESIGN.md").read_text()
+    for doc_name, text, heading in [("FORMATS.md", formats_md, "### schedule bcast"),
+                                    ("DESIGN.md", design, "## Schedule conventions")]:
+        block = re.search(r"```(?:json)?\n(.*?)```", text[text.find(heading):], re.DOTALL)
+        try:
+            shown = json.loads(block.group(1)) if block else None
+        except ValueError:
+            shown = None
+        check(shown == real, f"docs/{doc_name} ({heading}) shows what schedule bcast --p 4 prints")
+
     # Bad input: exit 2, a message on stderr, nothing on stdout.
     for args in [["compare", "bcast", "--p", "2..8", "--format", "yaml"],
                  ["prove", "bcast", "--p", "1", "--format", "json"],
@@ -296,10 +311,6 @@ def mutant(sample, schema, what, change):
     change(m)
     errs = errors(schema, m)
     check(bool(errs), f"mutant rejected ({schema}): {what}" + (f" ({errs[0]})" if errs else ""))
-
-
-def first(key):
-    return lambda d: d[key][0]
 
 
 MUTANTS = [
