@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace collverify::trees {
@@ -29,6 +31,124 @@ std::vector<std::int64_t> bottom_up(const GatherTree& t) {
   }
   std::reverse(order.begin(), order.end());
   return order;
+}
+
+using Sequence = std::vector<std::int64_t>;
+
+// The lowest rank, highest rank and size of every subtree, filled bottom-up.
+struct Subtrees {
+  explicit Subtrees(std::int64_t p)
+      : lo(static_cast<Idx>(p)), hi(static_cast<Idx>(p)), count(static_cast<Idx>(p)) {}
+
+  // The ranks element c of v's sequence covers: its subtree's, the copy being [v, v].
+  std::pair<std::int64_t, std::int64_t> range(std::int64_t v, std::int64_t c) const {
+    return c == v ? std::pair{v, v} : std::pair{lo[static_cast<Idx>(c)], hi[static_cast<Idx>(c)]};
+  }
+
+  std::vector<std::int64_t> lo, hi, count;
+};
+
+// Records v's subtree (itself and its children's subtrees); not_consecutive unless its ranks
+// form one range.
+std::optional<TreeViolation> add_subtree(Subtrees& st, const Sequence& seq, std::int64_t v) {
+  std::int64_t a = v, b = v, n = 1;
+  for (const std::int64_t c : seq) {
+    if (c == v) continue;
+    a = std::min(a, st.lo[static_cast<Idx>(c)]);
+    b = std::max(b, st.hi[static_cast<Idx>(c)]);
+    n += st.count[static_cast<Idx>(c)];
+  }
+  st.lo[static_cast<Idx>(v)] = a;
+  st.hi[static_cast<Idx>(v)] = b;
+  st.count[static_cast<Idx>(v)] = n;
+  if (b - a + 1 != n) {
+    return violation(
+        "not_consecutive", v,
+        fmt::format("the subtree of {} has {} processors but spans [{}, {}]", v, n, a, b));
+  }
+  return std::nullopt;
+}
+
+// rank_order (Definition 3): each element of v's sequence starts right after the previous one
+// ends, from the lowest rank of v's subtree.
+std::optional<TreeViolation> rank_order_violation(const Subtrees& st, const Sequence& seq,
+                                                  std::int64_t v) {
+  std::int64_t next = st.lo[static_cast<Idx>(v)];
+  for (const std::int64_t c : seq) {
+    const auto [x, y] = st.range(v, c);
+    if (x != next) {
+      return violation("rank_order", v,
+                       fmt::format("processor {}: element {} covers [{}, {}] but the next rank "
+                                   "in order is {} (Definition 3)",
+                                   v, c, x, y, next));
+    }
+    next = y + 1;
+  }
+  return std::nullopt;
+}
+
+// figure4_order (Figure 4): the first two elements are the copy then the child right of it, or
+// the child left of it then the copy.
+std::optional<TreeViolation> figure4_violation(const Subtrees& st, const Sequence& seq,
+                                               std::int64_t v) {
+  const auto [x0, y0] = st.range(v, seq[0]);
+  const auto [x1, y1] = st.range(v, seq[1]);
+  const bool copy_then_right = seq[0] == v && x1 == v + 1;
+  const bool left_then_copy = seq[1] == v && y0 + 1 == v;
+  if (!copy_then_right && !left_then_copy) {
+    return violation("figure4_order", v,
+                     fmt::format("processor {}: the copy and its first child [{}, {}] / [{}, "
+                                 "{}] are not in rank order (Figure 4)",
+                                 v, x0, y0, x1, y1));
+  }
+  return std::nullopt;
+}
+
+// segment_order from element `from` on: each element extends the segment the elements before
+// it gathered, on one side or the other, and none is the copy.
+std::optional<TreeViolation> segment_growth_violation(const Subtrees& st, const Sequence& seq,
+                                                      std::int64_t v, std::size_t from) {
+  std::int64_t sa = v, sb = v;
+  for (std::size_t e = 0; e < from && e < seq.size(); ++e) {
+    const auto [x, y] = st.range(v, seq[e]);
+    sa = std::min(sa, x);
+    sb = std::max(sb, y);
+  }
+  for (std::size_t e = from; e < seq.size(); ++e) {
+    const std::int64_t c = seq[e];
+    if (c == v) {
+      return violation("segment_order", v,
+                       fmt::format("processor {} does not copy its own block first", v));
+    }
+    const auto [x, y] = st.range(v, c);
+    if (y + 1 == sa) {
+      sa = x;
+    } else if (x == sb + 1) {
+      sb = y;
+    } else {
+      return violation("segment_order", v,
+                       fmt::format("processor {}: child {} covers [{}, {}], not adjacent to the "
+                                   "segment [{}, {}] gathered so far",
+                                   v, c, x, y, sa, sb));
+    }
+  }
+  return std::nullopt;
+}
+
+// The segment rules: the copy first (segment), or the Figure 4 start (figure4), then every
+// element growing the gathered segment.
+std::optional<TreeViolation> segment_order_violation(const Subtrees& st, const Sequence& seq,
+                                                     std::int64_t v, OrderRule rule) {
+  std::size_t from = 1;  // elements before this one form the starting segment
+  if (rule == OrderRule::segment && seq.front() != v) {
+    return violation("segment_order", v,
+                     fmt::format("processor {} does not copy its own block first", v));
+  }
+  if (rule == OrderRule::figure4 && seq.size() >= 2) {
+    if (auto found = figure4_violation(st, seq, v)) return found;
+    from = 2;
+  }
+  return segment_growth_violation(st, seq, v, from);
 }
 
 }  // namespace
@@ -95,96 +215,16 @@ std::optional<TreeViolation> check_tree_shape(const GatherTree& t) {
 }
 
 std::optional<TreeViolation> check_tree_order(const GatherTree& t, OrderRule rule) {
-  const std::int64_t p = t.p();
-  std::vector<std::int64_t> lo(static_cast<Idx>(p)), hi(static_cast<Idx>(p)),
-      count(static_cast<Idx>(p));
+  Subtrees st(t.p());
   std::optional<TreeViolation> first;
-  auto report = [&](TreeViolation v) {
-    if (!first || v.processor < first->processor) first = std::move(v);
-  };
   for (const std::int64_t v : bottom_up(t)) {
-    const auto& seq = t.sequence[static_cast<Idx>(v)];
-    std::int64_t a = v, b = v, n = 1;
-    for (const std::int64_t c : seq) {
-      if (c == v) continue;
-      a = std::min(a, lo[static_cast<Idx>(c)]);
-      b = std::max(b, hi[static_cast<Idx>(c)]);
-      n += count[static_cast<Idx>(c)];
+    const Sequence& seq = t.sequence[static_cast<Idx>(v)];
+    std::optional<TreeViolation> found = add_subtree(st, seq, v);
+    if (!found) {
+      found = rule == OrderRule::rank ? rank_order_violation(st, seq, v)
+                                      : segment_order_violation(st, seq, v, rule);
     }
-    lo[static_cast<Idx>(v)] = a;
-    hi[static_cast<Idx>(v)] = b;
-    count[static_cast<Idx>(v)] = n;
-    if (b - a + 1 != n) {
-      report(violation(
-          "not_consecutive", v,
-          fmt::format("the subtree of {} has {} processors but spans [{}, {}]", v, n, a, b)));
-      continue;
-    }
-    // The element ranges of the sequence, the copy being [v, v].
-    auto range = [&](std::int64_t c) {
-      return c == v ? std::pair{v, v} : std::pair{lo[static_cast<Idx>(c)], hi[static_cast<Idx>(c)]};
-    };
-    if (rule == OrderRule::rank) {
-      std::int64_t next = a;
-      for (const std::int64_t c : seq) {
-        const auto [x, y] = range(c);
-        if (x != next) {
-          report(violation("rank_order", v,
-                           fmt::format("processor {}: element {} covers [{}, {}] but the next rank "
-                                       "in order is {} (Definition 3)",
-                                       v, c, x, y, next)));
-          break;
-        }
-        next = y + 1;
-      }
-      continue;
-    }
-    std::size_t from = 1;  // elements before this one form the starting segment
-    if (rule == OrderRule::segment && seq.front() != v) {
-      report(violation("segment_order", v,
-                       fmt::format("processor {} does not copy its own block first", v)));
-      continue;
-    }
-    if (rule == OrderRule::figure4 && seq.size() >= 2) {
-      const auto [x0, y0] = range(seq[0]);
-      const auto [x1, y1] = range(seq[1]);
-      const bool copy_then_right = seq[0] == v && x1 == v + 1;
-      const bool left_then_copy = seq[1] == v && y0 + 1 == v;
-      if (!copy_then_right && !left_then_copy) {
-        report(violation("figure4_order", v,
-                         fmt::format("processor {}: the copy and its first child [{}, {}] / [{}, "
-                                     "{}] are not in rank order (Figure 4)",
-                                     v, x0, y0, x1, y1)));
-        continue;
-      }
-      from = 2;
-    }
-    std::int64_t sa = v, sb = v;
-    for (std::size_t e = 0; e < from && e < seq.size(); ++e) {
-      const auto [x, y] = range(seq[e]);
-      sa = std::min(sa, x);
-      sb = std::max(sb, y);
-    }
-    for (std::size_t e = from; e < seq.size(); ++e) {
-      const std::int64_t c = seq[e];
-      if (c == v) {
-        report(violation("segment_order", v,
-                         fmt::format("processor {} does not copy its own block first", v)));
-        break;
-      }
-      const auto [x, y] = range(c);
-      if (y + 1 == sa) {
-        sa = x;
-      } else if (x == sb + 1) {
-        sb = y;
-      } else {
-        report(violation("segment_order", v,
-                         fmt::format("processor {}: child {} covers [{}, {}], not adjacent to the "
-                                     "segment [{}, {}] gathered so far",
-                                     v, c, x, y, sa, sb)));
-        break;
-      }
-    }
+    if (found && (!first || found->processor < first->processor)) first = std::move(found);
   }
   return first;
 }

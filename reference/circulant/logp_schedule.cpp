@@ -42,7 +42,7 @@ class RecvSearch {
   }
   std::int64_t steps() const { return steps_; }
 
-  // The whole-p builder's pieces (see build_circulant_bcast_logp_into): the search of a rank
+  // The whole-p builder's pieces (see fill_recv_table): the search of a rank
   // r >= 2 is extend(p, 2T, q) followed by after_descent(0, 2T, q); the state between the two is
   // what a rank skips[K] + r reuses.
   std::int64_t top_bound() const { return target_ > INT64_MAX / 2 ? INT64_MAX : 2 * target_; }
@@ -230,6 +230,100 @@ void send_rows_4(const std::int64_t* skip, int q, std::int64_t p, std::int64_t r
   for (int l = 0; l < 4; ++l) send[static_cast<std::size_t>(l) * uq] = static_cast<std::int8_t>(own[l] - q);
 }
 
+// Sets s to p x q tables for c (contents left to the passes). Capacity is kept between calls:
+// only a larger p than any before reallocates, with room for p up to 1/8 larger.
+void size_tables(const Circulant& c, CirculantSchedule& s) {
+  const std::int64_t p = c.p;
+  const auto uq = static_cast<std::size_t>(c.q);
+  const auto up = static_cast<std::size_t>(p);
+  const std::size_t cells = up * uq;
+  if (s.recv.capacity() < cells || s.send.capacity() < cells || s.baseblock.capacity() < up) {
+    // First use, or a larger p than before: allocate()'s memory check, then room for p up to
+    // 1/8 larger, so that an ascending sweep over p reallocates O(log p) times, not every p.
+    require_memory(checked_add(CirculantSchedule::table_bytes(p), checked_mul(p, 9, "p"), "p"),
+                   fmt::format("the p x q schedule tables for p = {}", p));
+    s.recv.reserve(cells + cells / 8);
+    s.send.reserve(cells + cells / 8);
+    s.baseblock.reserve(up + up / 8);
+  }
+  s.p = p;
+  s.q = c.q;
+  s.skips = c.skips;
+  s.baseblock.resize(up);
+  s.recv.resize(cells);
+  s.send.resize(cells);
+}
+
+// Pass 1 of the whole-p builder: every receive row (the send rule's violation rounds read them
+// in pass 2), ranks in ascending order so that rank j's row and exit state are ready when rank
+// skips[K] + j needs them (the recursion in the comment of this function in the header).
+void fill_recv_table(const Circulant& c, CirculantSchedule& s) {
+  const std::int64_t p = c.p;
+  const int q = c.q;
+  const auto uq = static_cast<std::size_t>(q);
+  const auto up = static_cast<std::size_t>(p);
+  const std::int64_t* skip = c.skips.data();
+  std::int8_t* recv = s.recv.data();
+  std::vector<std::int8_t>& exit_round = scratch_rounds(up);
+  std::vector<std::uint64_t>& exit_unused = scratch_unused(up);
+  std::int8_t found[64];
+  int big = 0;  // K: the largest index with skips[K] <= r
+  for (std::int64_t r = 0; r < p; ++r) {
+    while (skip[big + 1] <= r) ++big;
+    const auto row = static_cast<std::size_t>(r) * uq;
+    const int own = r == 0 ? q : s.baseblock[static_cast<std::size_t>(r)];
+    for (int k = 0; k < q; ++k) found[k] = kUndefinedEntry;
+    RecvSearch search(c, r, own, q - 1, found);
+    int from = 0;  // rounds before `from` are copied from rank j's row
+    if (r < 2) {
+      search.run();
+    } else {
+      const std::int64_t bound = search.top_bound();
+      const std::int64_t j = r - skip[big];
+      if (j >= 2) {
+        const auto uj = static_cast<std::size_t>(j);
+        from = exit_round[uj];
+        std::memcpy(recv + row, recv + uj * uq, static_cast<std::size_t>(from));
+        search.restore(from, exit_unused[uj]);
+        search.after_descent(p, bound, big);
+      } else {
+        search.extend(p, bound, q);
+      }
+      exit_round[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(search.round());
+      exit_unused[static_cast<std::size_t>(r)] = search.unused();
+      search.after_descent(0, bound, q);
+    }
+    for (int k = from; k < q; ++k) {
+      const int e = found[k];
+      recv[row + static_cast<std::size_t>(k)] =
+          static_cast<std::int8_t>(e == kUndefinedEntry ? e : e == q ? own : e - q);
+    }
+  }
+}
+
+// Pass 2 of the whole-p builder: every send row by the rule of logp_send_schedule, four ranks
+// at a time while p < 2^30 (the lanes are 32 bits).
+void fill_send_table(const Circulant& c, CirculantSchedule& s) {
+  const std::int64_t p = c.p;
+  const int q = c.q;
+  const auto uq = static_cast<std::size_t>(q);
+  const std::int64_t* skip = c.skips.data();
+  const std::int8_t* recv = s.recv.data();
+  std::int8_t* send = s.send.data();
+  for (int k = 0; k < q; ++k) send[k] = static_cast<std::int8_t>(k);
+  std::int64_t r = 1;
+  if (p < (std::int64_t{1} << 30)) {
+    for (; r + 4 <= p; r += 4) {
+      send_rows_4(skip, q, p, r, s.baseblock.data() + r, recv,
+                  send + static_cast<std::size_t>(r) * uq);
+    }
+  }
+  for (; r < p; ++r) {
+    send_row_from_table(skip, q, p, r, s.baseblock[static_cast<std::size_t>(r)], recv,
+                        send + static_cast<std::size_t>(r) * uq);
+  }
+}
+
 }  // namespace
 
 // send[r][k] = recv[(r + skips[k]) mod p][k], without a division per entry.
@@ -242,7 +336,6 @@ void logp_send_table_by_lookup(CirculantSchedule& s) {
     }
   }
 }
-
 
 void logp_recv_schedule(const Circulant& c, std::int64_t r, std::span<std::int8_t> recv,
                         LogpCost* cost) {
@@ -320,84 +413,14 @@ void build_circulant_bcast_logp_into(std::int64_t p, CirculantSchedule& s) {
     throw InputError(fmt::format("p = {} is outside the supported range 1..2^62-1", p));
   }
   const Circulant c(p);
-  const int q = c.q;
-  const auto uq = static_cast<std::size_t>(q);
-  const auto up = static_cast<std::size_t>(p);
-  const std::size_t cells = up * uq;
-  if (s.recv.capacity() < cells || s.send.capacity() < cells || s.baseblock.capacity() < up) {
-    // First use, or a larger p than before: allocate()'s memory check, then room for p up to
-    // 1/8 larger, so that an ascending sweep over p reallocates O(log p) times, not every p.
-    require_memory(checked_add(CirculantSchedule::table_bytes(p), checked_mul(p, 9, "p"), "p"),
-                   fmt::format("the p x q schedule tables for p = {}", p));
-    s.recv.reserve(cells + cells / 8);
-    s.send.reserve(cells + cells / 8);
-    s.baseblock.reserve(up + up / 8);
-  }
-  s.p = p;
-  s.q = q;
-  s.skips = c.skips;
-  s.baseblock.resize(up);
-  s.recv.resize(cells);
-  s.send.resize(cells);
+  size_tables(c, s);
   if (p == 1) {
     s.baseblock[0] = 0;  // as allocate() leaves it: the root alone has no schedule
     return;
   }
   fill_baseblocks(c, s.baseblock);
-  const std::int64_t* skip = c.skips.data();
-  std::int8_t* recv = s.recv.data();
-  std::int8_t* send = s.send.data();
-  // Pass 1: every receive row (the send rule's violation rounds read them in pass 2), ranks in
-  // ascending order so that rank j's row and exit state are ready when rank skips[K] + j needs
-  // them (the recursion in the comment of this function in the header).
-  std::vector<std::int8_t>& exit_round = scratch_rounds(up);
-  std::vector<std::uint64_t>& exit_unused = scratch_unused(up);
-  std::int8_t found[64];
-  int big = 0;  // K: the largest index with skips[K] <= r
-  for (std::int64_t r = 0; r < p; ++r) {
-    while (skip[big + 1] <= r) ++big;
-    const auto row = static_cast<std::size_t>(r) * uq;
-    const int own = r == 0 ? q : s.baseblock[static_cast<std::size_t>(r)];
-    for (int k = 0; k < q; ++k) found[k] = kUndefinedEntry;
-    RecvSearch search(c, r, own, q - 1, found);
-    int from = 0;  // rounds before `from` are copied from rank j's row
-    if (r < 2) {
-      search.run();
-    } else {
-      const std::int64_t bound = search.top_bound();
-      const std::int64_t j = r - skip[big];
-      if (j >= 2) {
-        const auto uj = static_cast<std::size_t>(j);
-        from = exit_round[uj];
-        std::memcpy(recv + row, recv + uj * uq, static_cast<std::size_t>(from));
-        search.restore(from, exit_unused[uj]);
-        search.after_descent(p, bound, big);
-      } else {
-        search.extend(p, bound, q);
-      }
-      exit_round[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(search.round());
-      exit_unused[static_cast<std::size_t>(r)] = search.unused();
-      search.after_descent(0, bound, q);
-    }
-    for (int k = from; k < q; ++k) {
-      const int e = found[k];
-      recv[row + static_cast<std::size_t>(k)] =
-          static_cast<std::int8_t>(e == kUndefinedEntry ? e : e == q ? own : e - q);
-    }
-  }
-  // Pass 2: every send row by the rule of logp_send_schedule.
-  for (int k = 0; k < q; ++k) send[k] = static_cast<std::int8_t>(k);
-  std::int64_t r = 1;
-  if (p < (std::int64_t{1} << 30)) {
-    for (; r + 4 <= p; r += 4) {
-      send_rows_4(skip, q, p, r, s.baseblock.data() + r, recv,
-                  send + static_cast<std::size_t>(r) * uq);
-    }
-  }
-  for (; r < p; ++r) {
-    send_row_from_table(skip, q, p, r, s.baseblock[static_cast<std::size_t>(r)], recv,
-                        send + static_cast<std::size_t>(r) * uq);
-  }
+  fill_recv_table(c, s);
+  fill_send_table(c, s);
 }
 
 }  // namespace collverify::circulant

@@ -104,16 +104,21 @@ void worm(net::Round& round, std::int64_t from, std::initializer_list<std::pair<
   round.push_back(std::move(t));
 }
 
-}  // namespace
-
-std::int64_t dilated_diagonal_rounds(std::int64_t a, std::int64_t b) {
-  const std::int64_t R = std::max(a, b);
-  const std::int64_t C = std::min(a, b);
-  if (R % C == 0) return ceil_log(5, R) + (C > 1 ? 1 : 0) + ceil_log(5, C);
-  return ceil_log(5, R) + ceil_log(3, C);
+// Orders a round's transmissions by sender, ties kept in the order they were added.
+void sort_by_sender(net::Round& round) {
+  std::stable_sort(
+      round.begin(), round.end(),
+      [](const net::Transmission& u, const net::Transmission& v) { return u.from < v.from; });
 }
 
-net::RoutedSchedule dilated_diagonal(std::int64_t a, std::int64_t b, std::int64_t root) {
+// Whether some strip still holds more than one position (there is a phase round left).
+bool any_wide(const std::vector<Strip>& holders) {
+  return std::any_of(holders.begin(), holders.end(),
+                     [](const Strip& h) { return h.hi - h.lo > 1; });
+}
+
+// InputError unless a x b is a torus with sides >= 3, at most 2^24 nodes, and root one of them.
+void require_dilated_diagonal_input(std::int64_t a, std::int64_t b, std::int64_t root) {
   for (std::int64_t side : {a, b}) {
     if (side < 3) {
       throw InputError(fmt::format(
@@ -127,8 +132,13 @@ net::RoutedSchedule dilated_diagonal(std::int64_t a, std::int64_t b, std::int64_
   }
   const std::int64_t N = a * b;
   if (root < 0 || root >= N) {
-    throw InputError(fmt::format("--root {} is not a node 0..{} of the {}x{} torus", root, N - 1, a, b));
+    throw InputError(
+        fmt::format("--root {} is not a node 0..{} of the {}x{} torus", root, N - 1, a, b));
   }
+}
+
+// The logical axes of the a x b torus with the root at logical (0, 0).
+Axes logical_axes(std::int64_t a, std::int64_t b, std::int64_t root) {
   Axes ax;
   ax.a = a;
   ax.y_is_dim1 = b >= a;
@@ -136,112 +146,174 @@ net::RoutedSchedule dilated_diagonal(std::int64_t a, std::int64_t b, std::int64_
   ax.C = std::min(a, b);
   ax.rx = ax.y_is_dim1 ? root % a : root / a;
   ax.ry = ax.y_is_dim1 ? root / a : root % a;
+  return ax;
+}
+
+// Phase I: from the root, one holder per row, five strips of rows a round (slots +-2 step one
+// column aside). Returns column[y], the x of row y's holder.
+std::vector<std::int64_t> phase_one(const Axes& ax, std::int64_t root, net::RoutedSchedule& s) {
   const std::int64_t R = ax.R;
   const std::int64_t C = ax.C;
-
-  net::RoutedSchedule s;
-  s.network = {net::NetworkKind::torus, {a, b}};
-  s.model = CommModel{CommModel::kAllPorts, Duplex::full, Switching::wormhole, false};
-  s.collective = net::Collective::oab;
-  s.root = root;
-  s.pieces = 1;
-
-  // Phase I: one holder per row; column[y] = its x (rows linear in [lo, lo + R), taken mod R).
   std::vector<std::int64_t> column(static_cast<std::size_t>(R), 0);
-  {
-    const std::int64_t lo = -((R - 1) / 2);
-    std::vector<std::pair<Strip, std::int64_t>> holders = {{{lo, lo + R, 0}, 0}};
-    while (std::any_of(holders.begin(), holders.end(),
-                       [](const auto& h) { return h.first.hi - h.first.lo > 1; })) {
-      net::Round round;
-      std::vector<std::pair<Strip, std::int64_t>> next;
-      for (const auto& [strip, c] : holders) {
-        Strip own;
-        if (strip.hi - strip.lo == 1) {
-          next.push_back({strip, c});
-          continue;
-        }
-        const std::int64_t from = ax.node(c, strip.h);
-        for (const Child& ch : split(strip, 2, own)) {
-          const std::int64_t dy = ch.strip.h - strip.h;
-          std::int64_t col = c;
-          switch (ch.slot) {
-            case 1: worm(round, from, {{ax.yp(), dy}}, root); break;
-            case 2: worm(round, from, {{ax.xp(), 1}, {ax.yp(), dy}}, root); col = c + 1; break;
-            case -1: worm(round, from, {{ax.ym(), -dy}}, root); break;
-            default: worm(round, from, {{ax.xm(), 1}, {ax.ym(), -dy}}, root); col = c - 1; break;
-          }
-          next.push_back({ch.strip, col});
-        }
-        next.push_back({own, c});
-      }
-      holders = std::move(next);
-      s.rounds.push_back(std::move(round));
-    }
-    for (const auto& [strip, c] : holders) column[static_cast<std::size_t>(mod(strip.h, R))] = mod(c, C);
-  }
-
-  // informed[y][x] in logical coordinates relative to the root.
-  std::vector<std::uint8_t> informed(static_cast<std::size_t>(R * C), 0);
-  auto at = [&](std::int64_t x, std::int64_t y) -> std::uint8_t& {
-    return informed[static_cast<std::size_t>(mod(y, R) * C + mod(x, C))];
-  };
-  for (std::int64_t y = 0; y < R; ++y) at(column[static_cast<std::size_t>(y)], y) = 1;
-
-  if (R % C != 0) {
-    // Phase III without a diagonal: every row along itself, three strips a round.
-    std::vector<Strip> holders;  // the same offsets relative to each row's holder
-    const std::int64_t lo = -((C - 1) / 2);
-    holders.push_back({lo, lo + C, 0});
-    while (std::any_of(holders.begin(), holders.end(), [](const Strip& h) { return h.hi - h.lo > 1; })) {
-      net::Round round;
-      std::vector<Strip> next;
-      for (const Strip& st : holders) {
-        if (st.hi - st.lo == 1) {
-          next.push_back(st);
-          continue;
-        }
-        Strip own;
-        const auto children = split(st, 1, own);
-        for (std::int64_t y = 0; y < R; ++y) {
-          const std::int64_t x0 = column[static_cast<std::size_t>(y)] + st.h;
-          for (const Child& ch : children) {
-            const std::int64_t dx = ch.strip.h - st.h;
-            worm(round, ax.node(x0, y), {{dx > 0 ? ax.xp() : ax.xm(), std::abs(dx)}}, root);
-          }
-        }
-        for (const Child& ch : children) next.push_back(ch.strip);
-        next.push_back(own);
-      }
-      holders = std::move(next);
-      std::stable_sort(round.begin(), round.end(),
-                [](const net::Transmission& u, const net::Transmission& v) { return u.from < v.from; });
-      s.rounds.push_back(std::move(round));
-    }
-    return s;
-  }
-
-  // Phase II: align row y's holder with the diagonal column y mod C.
-  {
+  // Rows linear in [lo, lo + R), taken mod R; each strip with the column of its holder.
+  const std::int64_t lo = -((R - 1) / 2);
+  std::vector<std::pair<Strip, std::int64_t>> holders = {{{lo, lo + R, 0}, 0}};
+  while (std::any_of(holders.begin(), holders.end(),
+                     [](const auto& h) { return h.first.hi - h.first.lo > 1; })) {
     net::Round round;
-    for (std::int64_t y = 0; y < R; ++y) {
-      const std::int64_t c = column[static_cast<std::size_t>(y)];
-      const std::int64_t delta = mod(y - c, C);
-      if (delta == 0) continue;
-      const bool forward = delta <= C / 2;
-      worm(round, ax.node(c, y), {{forward ? ax.xp() : ax.xm(), forward ? delta : C - delta}}, root);
-      at(y, y) = 1;
+    std::vector<std::pair<Strip, std::int64_t>> next;
+    for (const auto& [strip, c] : holders) {
+      Strip own;
+      if (strip.hi - strip.lo == 1) {
+        next.push_back({strip, c});
+        continue;
+      }
+      const std::int64_t from = ax.node(c, strip.h);
+      for (const Child& ch : split(strip, 2, own)) {
+        const std::int64_t dy = ch.strip.h - strip.h;
+        std::int64_t col = c;
+        switch (ch.slot) {
+          case 1:
+            worm(round, from, {{ax.yp(), dy}}, root);
+            break;
+          case 2:
+            worm(round, from, {{ax.xp(), 1}, {ax.yp(), dy}}, root);
+            col = c + 1;
+            break;
+          case -1:
+            worm(round, from, {{ax.ym(), -dy}}, root);
+            break;
+          default:
+            worm(round, from, {{ax.xm(), 1}, {ax.ym(), -dy}}, root);
+            col = c - 1;
+            break;
+        }
+        next.push_back({ch.strip, col});
+      }
+      next.push_back({own, c});
     }
-    std::stable_sort(round.begin(), round.end(),
-              [](const net::Transmission& u, const net::Transmission& v) { return u.from < v.from; });
-    if (!round.empty()) s.rounds.push_back(std::move(round));
+    holders = std::move(next);
+    s.rounds.push_back(std::move(round));
   }
+  for (const auto& [strip, c] : holders) {
+    column[static_cast<std::size_t>(mod(strip.h, R))] = mod(c, C);
+  }
+  return column;
+}
 
-  // Phase III on the diagonal offsets t = x - y mod C.
+// Phase III without a diagonal (C does not divide R): every row along itself, three strips a
+// round, the same offsets relative to each row's holder.
+void phase_three_rows(const Axes& ax, const std::vector<std::int64_t>& column, std::int64_t root,
+                      net::RoutedSchedule& s) {
+  const std::int64_t R = ax.R;
+  const std::int64_t C = ax.C;
   std::vector<Strip> holders;
   const std::int64_t lo = -((C - 1) / 2);
   holders.push_back({lo, lo + C, 0});
-  while (std::any_of(holders.begin(), holders.end(), [](const Strip& h) { return h.hi - h.lo > 1; })) {
+  while (any_wide(holders)) {
+    net::Round round;
+    std::vector<Strip> next;
+    for (const Strip& st : holders) {
+      if (st.hi - st.lo == 1) {
+        next.push_back(st);
+        continue;
+      }
+      Strip own;
+      const auto children = split(st, 1, own);
+      for (std::int64_t y = 0; y < R; ++y) {
+        const std::int64_t x0 = column[static_cast<std::size_t>(y)] + st.h;
+        for (const Child& ch : children) {
+          const std::int64_t dx = ch.strip.h - st.h;
+          worm(round, ax.node(x0, y), {{dx > 0 ? ax.xp() : ax.xm(), std::abs(dx)}}, root);
+        }
+      }
+      for (const Child& ch : children) next.push_back(ch.strip);
+      next.push_back(own);
+    }
+    holders = std::move(next);
+    sort_by_sender(round);
+    s.rounds.push_back(std::move(round));
+  }
+}
+
+// informed[y][x] in logical coordinates relative to the root.
+class Informed {
+ public:
+  Informed(std::int64_t R, std::int64_t C)
+      : R_(R), C_(C), cells_(static_cast<std::size_t>(R * C), 0) {}
+  std::uint8_t& at(std::int64_t x, std::int64_t y) {
+    return cells_[static_cast<std::size_t>(mod(y, R_) * C_ + mod(x, C_))];
+  }
+
+ private:
+  std::int64_t R_;
+  std::int64_t C_;
+  std::vector<std::uint8_t> cells_;
+};
+
+// Phase II: align row y's holder with the diagonal column y mod C.
+void phase_two(const Axes& ax, const std::vector<std::int64_t>& column, std::int64_t root,
+               Informed& informed, net::RoutedSchedule& s) {
+  const std::int64_t C = ax.C;
+  net::Round round;
+  for (std::int64_t y = 0; y < ax.R; ++y) {
+    const std::int64_t c = column[static_cast<std::size_t>(y)];
+    const std::int64_t delta = mod(y - c, C);
+    if (delta == 0) continue;
+    const bool forward = delta <= C / 2;
+    worm(round, ax.node(c, y), {{forward ? ax.xp() : ax.xm(), forward ? delta : C - delta}}, root);
+    informed.at(y, y) = 1;
+  }
+  sort_by_sender(round);
+  if (!round.empty()) s.rounds.push_back(std::move(round));
+}
+
+// One phase-III round of strip st on every row's diagonal holder: a worm to each child's target
+// (slots +-1 along the row, +-2 along the column) not already informed; the targets go to newly.
+void diagonal_worms(const Axes& ax, Informed& informed, const Strip& st,
+                    const std::vector<Child>& children, std::int64_t root, net::Round& round,
+                    std::vector<std::pair<std::int64_t, std::int64_t>>& newly) {
+  for (std::int64_t y = 0; y < ax.R; ++y) {
+    const std::int64_t x0 = y + st.h;
+    const std::int64_t from = ax.node(x0, y);
+    for (const Child& ch : children) {
+      const std::int64_t e = std::abs(ch.strip.h - st.h);
+      std::int64_t tx = x0;
+      std::int64_t ty = y;
+      net::Direction d = 0;
+      switch (ch.slot) {
+        case 1:
+          d = ax.xp();
+          tx = x0 + e;
+          break;
+        case 2:
+          d = ax.ym();
+          ty = y - e;
+          break;
+        case -1:
+          d = ax.xm();
+          tx = x0 - e;
+          break;
+        default:
+          d = ax.yp();
+          ty = y + e;
+          break;
+      }
+      if (informed.at(tx, ty) != 0)
+        continue;  // a phase-I holder: it forwards without a second copy
+      worm(round, from, {{d, e}}, root);
+      newly.emplace_back(tx, ty);
+    }
+  }
+}
+
+// Phase III on the diagonal offsets t = x - y mod C: five strips a round.
+void phase_three_diagonal(const Axes& ax, std::int64_t root, Informed& informed,
+                          net::RoutedSchedule& s) {
+  std::vector<Strip> holders;
+  const std::int64_t lo = -((ax.C - 1) / 2);
+  holders.push_back({lo, lo + ax.C, 0});
+  while (any_wide(holders)) {
     net::Round round;
     std::vector<Strip> next;
     std::vector<std::pair<std::int64_t, std::int64_t>> newly;
@@ -252,34 +324,46 @@ net::RoutedSchedule dilated_diagonal(std::int64_t a, std::int64_t b, std::int64_
       }
       Strip own;
       const auto children = split(st, 2, own);
-      for (std::int64_t y = 0; y < R; ++y) {
-        const std::int64_t x0 = y + st.h;
-        const std::int64_t from = ax.node(x0, y);
-        for (const Child& ch : children) {
-          const std::int64_t e = std::abs(ch.strip.h - st.h);
-          std::int64_t tx = x0;
-          std::int64_t ty = y;
-          net::Direction d = 0;
-          switch (ch.slot) {
-            case 1: d = ax.xp(); tx = x0 + e; break;
-            case 2: d = ax.ym(); ty = y - e; break;
-            case -1: d = ax.xm(); tx = x0 - e; break;
-            default: d = ax.yp(); ty = y + e; break;
-          }
-          if (at(tx, ty) != 0) continue;  // a phase-I holder: it forwards without a second copy
-          worm(round, from, {{d, e}}, root);
-          newly.emplace_back(tx, ty);
-        }
-      }
+      diagonal_worms(ax, informed, st, children, root, round, newly);
       for (const Child& ch : children) next.push_back(ch.strip);
       next.push_back(own);
     }
-    for (const auto& [x, y] : newly) at(x, y) = 1;
+    for (const auto& [x, y] : newly) informed.at(x, y) = 1;
     holders = std::move(next);
-    std::stable_sort(round.begin(), round.end(),
-              [](const net::Transmission& u, const net::Transmission& v) { return u.from < v.from; });
+    sort_by_sender(round);
     s.rounds.push_back(std::move(round));
   }
+}
+
+}  // namespace
+
+std::int64_t dilated_diagonal_rounds(std::int64_t a, std::int64_t b) {
+  const std::int64_t R = std::max(a, b);
+  const std::int64_t C = std::min(a, b);
+  if (R % C == 0) return ceil_log(5, R) + (C > 1 ? 1 : 0) + ceil_log(5, C);
+  return ceil_log(5, R) + ceil_log(3, C);
+}
+
+net::RoutedSchedule dilated_diagonal(std::int64_t a, std::int64_t b, std::int64_t root) {
+  require_dilated_diagonal_input(a, b, root);
+  const Axes ax = logical_axes(a, b, root);
+
+  net::RoutedSchedule s;
+  s.network = {net::NetworkKind::torus, {a, b}};
+  s.model = CommModel{CommModel::kAllPorts, Duplex::full, Switching::wormhole, false};
+  s.collective = net::Collective::oab;
+  s.root = root;
+  s.pieces = 1;
+
+  const std::vector<std::int64_t> column = phase_one(ax, root, s);
+  if (ax.R % ax.C != 0) {
+    phase_three_rows(ax, column, root, s);
+    return s;
+  }
+  Informed informed(ax.R, ax.C);
+  for (std::int64_t y = 0; y < ax.R; ++y) informed.at(column[static_cast<std::size_t>(y)], y) = 1;
+  phase_two(ax, column, root, informed, s);
+  phase_three_diagonal(ax, root, informed, s);
   return s;
 }
 
