@@ -76,6 +76,51 @@ void install_stop_handlers() {
   for (const int signo : {SIGINT, SIGTERM, SIGHUP}) sigaction(signo, &sa, nullptr);
 }
 
+// CLI11 says only "a subcommand is required" for an unknown construction (verify foo) or
+// subcommand (reduce knapsack): this names it and the accepted ones. True when it did.
+bool refused_unknown_subcommand(CLI::App& app, const CLI::App* schedule, const CLI::App* verify,
+                                int argc, char** argv) {
+  for (auto* parent : app.get_subcommands({})) {
+    if (parent->get_subcommands({}).empty()) continue;
+    if (argc < 3 || argv[1] != parent->get_name() || argv[2][0] == '-') continue;
+    std::string names;
+    bool known = false;
+    for (const auto* s : parent->get_subcommands({})) {
+      names += (names.empty() ? "" : ", ") + s->get_name();
+      known = known || s->get_name() == argv[2];
+    }
+    if (!known) {
+      const bool construction = parent == schedule || parent == verify;
+      std::fprintf(stderr, "collverify: unknown %s '%s' for %s (accepted: %s)\n",
+                   construction ? "construction" : "subcommand",
+                   cv::reports::one_line(argv[2]).c_str(), argv[1], names.c_str());
+      return true;
+    }
+  }
+  return false;
+}
+
+// Parses the command line: -1 when a command is to run, otherwise the exit code (0 after
+// --help or --version, 2 for a refused flag or value, named on stderr).
+int parse_command_line(CLI::App& app, int argc, char** argv) {
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "collverify: %s (see collverify --help)\n", cv::reports::one_line(e.what()).c_str());
+    return 2;
+  } catch (const cv::InputError& e) {  // a flag's value refused by families/common/parse.hpp
+    std::fprintf(stderr, "collverify: %s\n", e.what());
+    return 2;
+  }
+  return -1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -97,40 +142,8 @@ int main(int argc, char** argv) {
   // After every registration: every option that takes a value refuses the empty string.
   cv::cli::refuse_empty_values(app);
 
-  // CLI11 says only "a subcommand is required" for an unknown construction (verify foo) or
-  // subcommand (reduce knapsack): name it.
-  for (auto* parent : app.get_subcommands({})) {
-    if (parent->get_subcommands({}).empty()) continue;
-    if (argc < 3 || argv[1] != parent->get_name() || argv[2][0] == '-') continue;
-    std::string names;
-    bool known = false;
-    for (const auto* s : parent->get_subcommands({})) {
-      names += (names.empty() ? "" : ", ") + s->get_name();
-      known = known || s->get_name() == argv[2];
-    }
-    if (!known) {
-      const bool construction = parent == schedule || parent == verify;
-      std::fprintf(stderr, "collverify: unknown %s '%s' for %s (accepted: %s)\n",
-                   construction ? "construction" : "subcommand",
-                   cv::reports::one_line(argv[2]).c_str(), argv[1], names.c_str());
-      return 2;
-    }
-  }
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "collverify: %s (see collverify --help)\n", cv::reports::one_line(e.what()).c_str());
-    return 2;
-  } catch (const cv::InputError& e) {  // a flag's value refused by families/common/parse.hpp
-    std::fprintf(stderr, "collverify: %s\n", e.what());
-    return 2;
-  }
+  if (refused_unknown_subcommand(app, schedule, verify, argc, argv)) return 2;
+  if (const int code = parse_command_line(app, argc, argv); code >= 0) return code;
   // Started by mpirun with several processes: the verify commands split their range over the
   // ranks (docs/DESIGN.md "Distributed verification"); without a launcher, nothing changes.
   std::unique_ptr<cv::engine::Distribution> distribution;
