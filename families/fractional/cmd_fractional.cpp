@@ -148,16 +148,22 @@ int run_schedule_embed(const ScheduleArgs& a) {
     throw InputError(fmt::format("--format svg draws meshes; '{}' is a crossbar", a.embed));
   }
   const engine::EmbedRun run = engine::run_embedding(target, a.P, a.r, a.s, parse_switching(a.switching));
-  if (a.format == "json") {
-    std::cout << routed_to_json(network::Network::from_spec(run.network), run.routed) << '\n';
-    return 0;
-  }
-  if (a.format == "svg") {
-    std::cout << fractional_embed_svg(mesh_picture(run));
-    return 0;
+  const std::vector<Violation> v = engine::embed_violations(run, 0);
+  // The exit code is the same in every format (1: the embedding breaks a property); JSON and SVG
+  // keep stdout for the schedule or the picture and name the violations on stderr.
+  if (a.format == "json" || a.format == "svg") {
+    if (a.format == "json") {
+      std::cout << routed_to_json(network::Network::from_spec(run.network), run.routed) << '\n';
+    } else {
+      std::cout << fractional_embed_svg(mesh_picture(run));
+    }
+    std::cout.flush();
+    for (const Violation& x : v) {
+      std::fprintf(stderr, "violation %s: %s\n", x.property.c_str(), x.message.c_str());
+    }
+    return v.empty() ? 0 : 1;
   }
   print_embedding(run);
-  const std::vector<Violation> v = engine::embed_violations(run, 0);
   for (const Violation& x : v) std::printf("violation %s: %s\n", x.property.c_str(), x.message.c_str());
   return v.empty() ? 0 : 1;
 }
@@ -205,7 +211,10 @@ int run_schedule(const ScheduleArgs& a) {
     // The fully connected network is refused up front when it would not fit (with the estimate).
     const network::Network net = network::Network::fully_connected(a.P);
     const fr::BroadcastResult b = fr::broadcast(o);
-    if (b.deadlock) throw std::runtime_error("construction deadlocked: " + *b.deadlock);
+    if (b.deadlock) {  // a violation, as in the table format (exit 1), not an uncaught error
+      std::fprintf(stderr, "deadlock: %s\n", b.deadlock->c_str());
+      return 1;
+    }
     const network::RoutedSchedule routed = engine::fractional_routed(b.schedule);
     std::cout << routed_to_json(net, routed) << '\n';
     return 0;
