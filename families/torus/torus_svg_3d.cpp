@@ -27,103 +27,93 @@ std::int64_t centred(std::int64_t c, std::int64_t s) {
   return ((c + m) % s) - m;
 }
 
-}  // namespace
-
-std::string tadt_tree_3d_svg(std::span<const std::int64_t> sides, const network::LevelTree& tree) {
-  if (sides.size() != 3 || std::any_of(sides.begin(), sides.end(), [](std::int64_t s) {
+// InputError unless `sides` is a 3D torus of sides 1..kMaxTorusPicture3dSide.
+void require_drawable_3d(std::span<const std::int64_t> sides) {
+  if (sides.size() == 3 && std::none_of(sides.begin(), sides.end(), [](std::int64_t s) {
         return s < 1 || s > kMaxTorusPicture3dSide;
       })) {
-    std::string shape;
-    for (std::int64_t s : sides) {
-      if (!shape.empty()) shape += 'x';
-      shape += std::to_string(s);
-    }
-    throw InputError(fmt::format("cannot draw the 3D TADT tree of torus {}: 3D pictures are drawn for "
-                                 "three sides of 1..{}",
-                                 shape, kMaxTorusPicture3dSide));
+    return;
   }
-  const std::int64_t a = sides[0];
-  const std::int64_t b = sides[1];
-  const std::int64_t c = sides[2];
-  const std::int64_t n = a * b * c;
-  const double cell = 46.0;
-  const double margin = 30.0;
-  const double gap = 36.0;
-  const double top = 70.0;
-  const std::int64_t per_row = std::min<std::int64_t>(c, 5);
-  const double slice_w = cell * static_cast<double>(a);
-  const double slice_h = cell * static_cast<double>(b) + 28;
-  // The level each node is entered at (-1: the root or not entered).
-  std::vector<std::int64_t> entered(static_cast<std::size_t>(n), -1);
-  std::vector<int> crossing(static_cast<std::size_t>(n), 0);  // +1 / -1: entered along +2 / -2
-  auto head_of = [&](const network::LevelArc& arc) {
+  std::string shape;
+  for (std::int64_t s : sides) {
+    if (!shape.empty()) shape += 'x';
+    shape += std::to_string(s);
+  }
+  throw InputError(fmt::format("cannot draw the 3D TADT tree of torus {}: 3D pictures are drawn for "
+                               "three sides of 1..{}",
+                               shape, kMaxTorusPicture3dSide));
+}
+
+// The layout of an a x b x c torus as c slices w = const (centred, left to right, at most five
+// per row), each an a x b grid with y upwards.
+struct Slices3d {
+  std::span<const std::int64_t> sides;
+  std::int64_t a, b, c, n;
+  double cell = 46.0, margin = 30.0, gap = 36.0, top = 70.0;
+  std::int64_t per_row, mc;
+  double slice_w, slice_h;
+  explicit Slices3d(std::span<const std::int64_t> s)
+      : sides(s), a(s[0]), b(s[1]), c(s[2]), n(s[0] * s[1] * s[2]),
+        per_row(std::min<std::int64_t>(s[2], 5)), mc((s[2] - 1) / 2),
+        slice_w(cell * static_cast<double>(s[0])), slice_h(cell * static_cast<double>(s[1]) + 28) {}
+  // The node an arc enters.
+  std::int64_t head_of(const network::LevelArc& arc) const {
     std::int64_t co[3] = {arc.from % a, arc.from / a % b, arc.from / (a * b)};
     const int axis = static_cast<int>(arc.direction / 2);
     co[axis] += arc.direction % 2 == 0 ? 1 : -1;
     const std::int64_t s = sides[static_cast<std::size_t>(axis)];
     co[axis] = (co[axis] % s + s) % s;
     return co[0] + a * (co[1] + b * co[2]);
-  };
-  auto valid = [&](const network::LevelArc& arc) {
+  }
+  bool valid(const network::LevelArc& arc) const {
     return arc.from >= 0 && arc.from < n && arc.direction >= 0 && arc.direction < 6;
-  };
-  for (const network::LevelArc& arc : tree.arcs) {
-    if (!valid(arc)) continue;
-    const std::int64_t h = head_of(arc);
-    entered[static_cast<std::size_t>(h)] = arc.level;
-    if (arc.direction >= 4) crossing[static_cast<std::size_t>(h)] = arc.direction == 4 ? 1 : -1;
   }
   // Slice k (0..c-1, left to right) shows w = k - mc.
-  const std::int64_t mc = (c - 1) / 2;
-  auto slice_of = [&](std::int64_t node) { return centred(node / (a * b), c) + mc; };
-  auto origin_x = [&](std::int64_t k) { return margin + static_cast<double>(k % per_row) * (slice_w + gap); };
-  auto origin_y = [&](std::int64_t k) { return top + static_cast<double>(k / per_row) * (slice_h + gap); };
-  auto pos_x = [&](std::int64_t node) {
+  std::int64_t slice_of(std::int64_t node) const { return centred(node / (a * b), c) + mc; }
+  double origin_x(std::int64_t k) const { return margin + static_cast<double>(k % per_row) * (slice_w + gap); }
+  double origin_y(std::int64_t k) const { return top + static_cast<double>(k / per_row) * (slice_h + gap); }
+  double pos_x(std::int64_t node) const {
     return origin_x(slice_of(node)) + cell * static_cast<double>(centred(node % a, a) + (a - 1) / 2) + cell / 2;
-  };
-  auto pos_y = [&](std::int64_t node) {
+  }
+  double pos_y(std::int64_t node) const {
     return origin_y(slice_of(node)) + 28 +
            cell * static_cast<double>(b - 1 - (b - 1) / 2 - centred(node / a % b, b)) + cell / 2;
-  };
-  const std::int64_t levels = network::height(tree);
-  const std::int64_t rows = (c + per_row - 1) / per_row;
-  const double width = std::max(2 * margin + static_cast<double>(per_row) * (slice_w + gap), 760.0);
-  const double height = top + static_cast<double>(rows) * (slice_h + gap) + 60;
-  std::string out = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0f}\" height=\"{:.0f}\" "
-      "viewBox=\"0 0 {:.0f} {:.0f}\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n",
-      width, height, width, height);
-  out += fmt::format(
-      "<text x=\"{:.0f}\" y=\"24\" font-family=\"sans-serif\" font-size=\"15\">TADT generic tree, torus "
-      "{}x{}x{}: {} arcs, height {}; one slice per coordinate 2, colour and number = level</text>\n",
-      margin, a, b, c, tree.arcs.size(), levels);
-  out += fmt::format(
-      "<text x=\"{:.0f}\" y=\"46\" font-family=\"sans-serif\" font-size=\"12\">arrows: arcs inside a "
-      "slice (+-0, +-1; dashed stub: wraps around); triangle up / down at a node: entered across "
-      "slices along +2 / -2</text>\n",
-      margin);
-  for (std::int64_t k = 0; k < c; ++k) {
+  }
+  std::int64_t rows() const { return (c + per_row - 1) / per_row; }
+};
+
+// The slices' frames, each with its w.
+std::string slice_frames_svg(const Slices3d& g) {
+  std::string out;
+  for (std::int64_t k = 0; k < g.c; ++k) {
     out += fmt::format(
         "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.0f}\" height=\"{:.0f}\" fill=\"#f6f6f6\" stroke=\"#bbb\"/>\n"
         "<text x=\"{:.1f}\" y=\"{:.1f}\" font-family=\"sans-serif\" font-size=\"13\">slice w = {}</text>\n",
-        origin_x(k), origin_y(k), slice_w, slice_h, origin_x(k) + 6, origin_y(k) + 18, k - mc);
+        g.origin_x(k), g.origin_y(k), g.slice_w, g.slice_h, g.origin_x(k) + 6, g.origin_y(k) + 18, k - g.mc);
   }
-  const double r = 13;
+  return out;
+}
+
+// The arcs inside a slice (directions +-0, +-1) as arrows in their level's colour; an arc that
+// wraps around is a dashed stub.
+std::string in_slice_arcs_svg(const Slices3d& g, const network::LevelTree& tree, std::int64_t levels,
+                              double r) {
+  std::string out;
   for (const network::LevelArc& arc : tree.arcs) {
-    if (!valid(arc) || arc.direction >= 4) continue;
+    if (!g.valid(arc) || arc.direction >= 4) continue;
     const int axis = static_cast<int>(arc.direction / 2);
     const int sign = arc.direction % 2 == 0 ? 1 : -1;
     const double ux = axis == 0 ? sign : 0;
     const double uy = axis == 1 ? -sign : 0;  // y drawn upwards
-    const double x0 = pos_x(arc.from);
-    const double y0 = pos_y(arc.from);
-    const std::int64_t to = head_of(arc);
-    double x1 = pos_x(to);
-    double y1 = pos_y(to);
-    const bool wraps = std::abs(x1 - x0) + std::abs(y1 - y0) > cell * 1.5;
+    const double x0 = g.pos_x(arc.from);
+    const double y0 = g.pos_y(arc.from);
+    const std::int64_t to = g.head_of(arc);
+    double x1 = g.pos_x(to);
+    double y1 = g.pos_y(to);
+    const bool wraps = std::abs(x1 - x0) + std::abs(y1 - y0) > g.cell * 1.5;
     if (wraps) {
-      x1 = x0 + ux * cell * 0.5;
-      y1 = y0 + uy * cell * 0.5;
+      x1 = x0 + ux * g.cell * 0.5;
+      y1 = y0 + uy * g.cell * 0.5;
     }
     const std::string col = level_colour_3d(std::max<std::int64_t>(arc.level, 0), levels);
     const double ex = wraps ? x1 : x1 - ux * (r + 1);
@@ -136,22 +126,38 @@ std::string tadt_tree_3d_svg(std::span<const std::int64_t> sides, const network:
     out += fmt::format("<polygon points=\"{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}\" fill=\"{}\"/>\n", ex, ey,
                        ex - ux * 8 + px * 5, ey - uy * 8 + py * 5, ex - ux * 8 - px * 5, ey - uy * 8 - py * 5, col);
   }
-  for (std::int64_t v = 0; v < n; ++v) {
+  return out;
+}
+
+// The nodes as discs in the colour of the level they are entered at, the level inside, and a
+// triangle up (+2) or down (-2) at a node entered across slices.
+std::string nodes_svg(const Slices3d& g, const network::LevelTree& tree, std::int64_t levels, double r) {
+  // The level each node is entered at (-1: the root or not entered).
+  std::vector<std::int64_t> entered(static_cast<std::size_t>(g.n), -1);
+  std::vector<int> crossing(static_cast<std::size_t>(g.n), 0);  // +1 / -1: entered along +2 / -2
+  for (const network::LevelArc& arc : tree.arcs) {
+    if (!g.valid(arc)) continue;
+    const std::int64_t h = g.head_of(arc);
+    entered[static_cast<std::size_t>(h)] = arc.level;
+    if (arc.direction >= 4) crossing[static_cast<std::size_t>(h)] = arc.direction == 4 ? 1 : -1;
+  }
+  std::string out;
+  for (std::int64_t v = 0; v < g.n; ++v) {
     const std::int64_t l = entered[static_cast<std::size_t>(v)];
     const bool root = v == tree.root;
     const std::string fill = root ? "#222" : (l < 0 ? "#fff" : light_colour_3d(l, levels));
-    out += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.0f}\" fill=\"{}\" stroke=\"#333\"/>\n", pos_x(v),
-                       pos_y(v), r, fill);
+    out += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.0f}\" fill=\"{}\" stroke=\"#333\"/>\n", g.pos_x(v),
+                       g.pos_y(v), r, fill);
     if (l >= 0) {
       out += fmt::format(
           "<text x=\"{:.1f}\" y=\"{:.1f}\" font-family=\"sans-serif\" font-size=\"11\" text-anchor=\"middle\">{}</text>\n",
-          pos_x(v), pos_y(v) + 4, l);
+          g.pos_x(v), g.pos_y(v) + 4, l);
     }
     const int cross = crossing[static_cast<std::size_t>(v)];
     if (cross != 0) {
       // A triangle at the disc's upper right, pointing up (+2) or down (-2), in the level's colour.
-      const double tx = pos_x(v) + r;
-      const double ty = pos_y(v) - r + 2;
+      const double tx = g.pos_x(v) + r;
+      const double ty = g.pos_y(v) - r + 2;
       const double dy = cross > 0 ? -7 : 7;
       out += fmt::format(
           "<polygon class=\"cross\" points=\"{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}\" fill=\"{}\" "
@@ -159,12 +165,17 @@ std::string tadt_tree_3d_svg(std::span<const std::int64_t> sides, const network:
           tx, ty + dy, tx - 6, ty - dy / 2, tx + 6, ty - dy / 2, level_colour_3d(l, levels));
     }
   }
-  // Legend: the level colours in one row below the slices.
-  const double ly = top + static_cast<double>(rows) * (slice_h + gap) + 10;
+  return out;
+}
+
+// The level colours in one row below the slices.
+std::string legend_3d_svg(const Slices3d& g, std::int64_t levels) {
+  const double ly = g.top + static_cast<double>(g.rows()) * (g.slice_h + g.gap) + 10;
   const std::int64_t step = std::max<std::int64_t>(1, (levels + 29) / 30);
-  double x = margin;
-  out += fmt::format("<text x=\"{:.0f}\" y=\"{:.0f}\" font-family=\"sans-serif\" font-size=\"12\">level</text>\n",
-                     x, ly + 10);
+  double x = g.margin;
+  std::string out =
+      fmt::format("<text x=\"{:.0f}\" y=\"{:.0f}\" font-family=\"sans-serif\" font-size=\"12\">level</text>\n",
+                  x, ly + 10);
   x += 40;
   for (std::int64_t l = 0; l < levels; l += step) {
     out += fmt::format(
@@ -173,6 +184,33 @@ std::string tadt_tree_3d_svg(std::span<const std::int64_t> sides, const network:
         x, ly, level_colour_3d(l, levels), x, ly + 22, l);
     x += 24;
   }
+  return out;
+}
+
+}  // namespace
+
+std::string tadt_tree_3d_svg(std::span<const std::int64_t> sides, const network::LevelTree& tree) {
+  require_drawable_3d(sides);
+  const Slices3d g(sides);
+  const std::int64_t levels = network::height(tree);
+  const double width = std::max(2 * g.margin + static_cast<double>(g.per_row) * (g.slice_w + g.gap), 760.0);
+  const double height = g.top + static_cast<double>(g.rows()) * (g.slice_h + g.gap) + 60;
+  std::string out = fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0f}\" height=\"{:.0f}\" "
+      "viewBox=\"0 0 {:.0f} {:.0f}\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n",
+      width, height, width, height);
+  out += fmt::format(
+      "<text x=\"{:.0f}\" y=\"24\" font-family=\"sans-serif\" font-size=\"15\">TADT generic tree, torus "
+      "{}x{}x{}: {} arcs, height {}; one slice per coordinate 2, colour and number = level</text>\n",
+      g.margin, g.a, g.b, g.c, tree.arcs.size(), levels);
+  out += fmt::format(
+      "<text x=\"{:.0f}\" y=\"46\" font-family=\"sans-serif\" font-size=\"12\">arrows: arcs inside a "
+      "slice (+-0, +-1; dashed stub: wraps around); triangle up / down at a node: entered across "
+      "slices along +2 / -2</text>\n",
+      g.margin);
+  const double r = 13;
+  out += slice_frames_svg(g) + in_slice_arcs_svg(g, tree, levels, r) + nodes_svg(g, tree, levels, r) +
+         legend_3d_svg(g, levels);
   out += "</svg>\n";
   return out;
 }
