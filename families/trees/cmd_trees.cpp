@@ -90,6 +90,85 @@ std::string show(T v) {
   }
 }
 
+// The problems of the instance list with the cost model (per-pair costs from --costs-file when
+// the model is not homogeneous) and their fixed roots (--root, else p/2), refused when outside p.
+template <class T>
+void build_tree_problems(const TreesArgs& a, const std::vector<Instance>& list,
+                         const CostModel<T>& base, std::vector<TreeProblem<T>>& problems,
+                         std::vector<std::int64_t>& roots) {
+  for (const auto& inst : list) {
+    TreeProblem<T> pr{inst.m, base};
+    const std::int64_t p = pr.p();
+    if (!base.homogeneous()) pr.cost = read_costs_file<T>(a.costs_file, p);
+    const std::int64_t root = a.root.value_or(p / 2);
+    if (root < 0 || root >= p) {
+      throw InputError(fmt::format("--root {} is outside [0, {})", root, p));
+    }
+    problems.push_back(std::move(pr));
+    roots.push_back(root);
+  }
+}
+
+// One instance's JSON object: p, m, dist, the cost fields, the fixed root and every algorithm's
+// time for the fixed and the best root.
+template <class T>
+json tree_instance_json(const Instance& inst, std::int64_t p, std::int64_t root,
+                        const json& cost_json, const std::vector<engine::TreeRow<T>>& rows) {
+  std::int64_t m = 0;
+  for (const auto x : inst.m) m = checked_add(m, x, "total size m");
+  json o{{"p", p}, {"m", m}, {"dist", inst.dist}};
+  for (auto it = cost_json.begin(); it != cost_json.end(); ++it) o[it.key()] = it.value();
+  o["fixed_root"] = root;
+  o["results"] = json::array();
+  for (const auto& r : rows) {
+    o["results"].push_back({{"algorithm", r.algorithm},
+                            {"root_mode", r.best ? "best" : "fixed"},
+                            {"root", r.root},
+                            {"time", number(r.time)}});
+  }
+  return o;
+}
+
+// One instance in Table 1's layout: two lines, fixed root then best root [root chosen].
+template <class T>
+std::string table1_lines(const Instance& inst, std::int64_t root,
+                         const std::vector<engine::TreeRow<T>>& rows) {
+  std::string fixed_line = fmt::format("| {} | fixed r = {} |", inst.dist, root);
+  std::string best_line = "| | best |";
+  for (const auto& name : tree_algorithms()) {
+    bool have = false;
+    for (const auto& r : rows) {
+      if (r.algorithm != name) continue;
+      have = true;
+      if (r.best) {
+        best_line += fmt::format(" {} [{}] |", show(r.time), r.root);
+      } else {
+        fixed_line += fmt::format(" {} |", show(r.time));
+      }
+    }
+    if (!have) {
+      fixed_line += " - |";
+      best_line += " - |";
+    }
+  }
+  return fixed_line + "\n" + best_line + "\n";
+}
+
+// --picture: the optimal ordered tree of the fixed root as Graphviz DOT.
+template <class T>
+void write_tree_picture(const std::string& path, const Instance& inst, std::int64_t p,
+                        const std::vector<engine::TreeRow<T>>& rows) {
+  for (const auto& r : rows) {
+    if (r.algorithm == "optimal" && !r.best) {
+      std::ofstream f(path);
+      if (!f) throw InputError(fmt::format("--picture '{}' cannot be written", path));
+      f << tree_dot(r.tree, inst.m,
+                    fmt::format("optimal ordered tree, {} p = {}, root {}, time {}", inst.dist, p,
+                                r.root, show(r.time)));
+    }
+  }
+}
+
 template <class T>
 int run_trees_t(const TreesArgs& a, const CostModel<T>& base, json cost_json) {
   const auto list = instances(a);
@@ -105,17 +184,7 @@ int run_trees_t(const TreesArgs& a, const CostModel<T>& base, json cost_json) {
   // they are printed in the order of the list (the output does not depend on --jobs).
   std::vector<TreeProblem<T>> problems;
   std::vector<std::int64_t> roots;
-  for (const auto& inst : list) {
-    TreeProblem<T> pr{inst.m, base};
-    const std::int64_t p = pr.p();
-    if (!base.homogeneous()) pr.cost = read_costs_file<T>(a.costs_file, p);
-    const std::int64_t root = a.root.value_or(p / 2);
-    if (root < 0 || root >= p) {
-      throw InputError(fmt::format("--root {} is outside [0, {})", root, p));
-    }
-    problems.push_back(std::move(pr));
-    roots.push_back(root);
-  }
+  build_tree_problems(a, list, base, problems, roots);
   const auto runs =
       engine::run_tree_instances(problems, roots, a.copy_placement == "figure4", a.jobs);
 
@@ -124,60 +193,15 @@ int run_trees_t(const TreesArgs& a, const CostModel<T>& base, json cost_json) {
   bool violated = false;
   for (std::size_t idx = 0; idx < list.size(); ++idx) {
     const auto& inst = list[idx];
-    const TreeProblem<T>& pr = problems[idx];
-    const std::int64_t p = pr.p();
-    const std::int64_t root = roots[idx];
-    const auto& violations = runs[idx].violations;
-    const auto& rows = runs[idx].rows;
-    for (const auto& v : violations) {
+    const std::int64_t p = problems[idx].p();
+    for (const auto& v : runs[idx].violations) {
       std::fprintf(stderr, "collverify: %s: %s (p = %lld, processor %lld)\n", v.property.c_str(),
                    v.message.c_str(), static_cast<long long>(v.p), static_cast<long long>(v.rank));
       violated = true;
     }
-    std::int64_t m = 0;
-    for (const auto x : inst.m) m = checked_add(m, x, "total size m");
-    json o{{"p", p}, {"m", m}, {"dist", inst.dist}};
-    for (auto it = cost_json.begin(); it != cost_json.end(); ++it) o[it.key()] = it.value();
-    o["fixed_root"] = root;
-    o["results"] = json::array();
-    for (const auto& r : rows) {
-      o["results"].push_back({{"algorithm", r.algorithm},
-                              {"root_mode", r.best ? "best" : "fixed"},
-                              {"root", r.root},
-                              {"time", number(r.time)}});
-    }
-    all.push_back(o);
-    // Table 1 layout: two lines per distribution, fixed root then best root [root chosen].
-    std::string fixed_line = fmt::format("| {} | fixed r = {} |", inst.dist, root);
-    std::string best_line = "| | best |";
-    for (const auto& name : tree_algorithms()) {
-      bool have = false;
-      for (const auto& r : rows) {
-        if (r.algorithm != name) continue;
-        have = true;
-        if (r.best) {
-          best_line += fmt::format(" {} [{}] |", show(r.time), r.root);
-        } else {
-          fixed_line += fmt::format(" {} |", show(r.time));
-        }
-      }
-      if (!have) {
-        fixed_line += " - |";
-        best_line += " - |";
-      }
-    }
-    md += fixed_line + "\n" + best_line + "\n";
-    if (!a.picture.empty() && &inst == &list.front()) {
-      for (const auto& r : rows) {
-        if (r.algorithm == "optimal" && !r.best) {
-          std::ofstream f(a.picture);
-          if (!f) throw InputError(fmt::format("--picture '{}' cannot be written", a.picture));
-          f << tree_dot(r.tree, inst.m,
-                        fmt::format("optimal ordered tree, {} p = {}, root {}, time {}", inst.dist,
-                                    p, r.root, show(r.time)));
-        }
-      }
-    }
+    all.push_back(tree_instance_json(inst, p, roots[idx], cost_json, runs[idx].rows));
+    md += table1_lines(inst, roots[idx], runs[idx].rows);
+    if (!a.picture.empty() && idx == 0) write_tree_picture(a.picture, inst, p, runs[idx].rows);
   }
   if (a.format == "json") {
     std::cout << (list.size() == 1 && a.dist != "all" ? all.front() : all).dump() << "\n";
