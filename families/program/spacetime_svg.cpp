@@ -41,6 +41,38 @@ std::vector<int> lanes_of(const Violation& w, const std::vector<cvp::MessageReco
   return {chosen.begin(), chosen.end()};
 }
 
+// Every message between two drawn lanes as an arrow from its sender's round to its receiver's,
+// with its calls and bytes as a tooltip.
+std::string messages_svg(const std::vector<cvp::MessageRecord>& messages, const std::map<int, int>& y_of) {
+  std::string svg;
+  for (const auto& m : messages) {
+    if (!y_of.count(m.src) || !y_of.count(m.dst)) continue;
+    const int x1 = kLeft + static_cast<int>(m.depth - 1) * kRoundGap + 10;
+    const int x2 = kLeft + static_cast<int>(m.depth) * kRoundGap;
+    svg += fmt::format(
+        "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#336\" marker-end=\"url(#arrow)\">"
+        "<title>rank {} call {} -> rank {} call {}, {} bytes</title></line>\n",
+        x1, y_of.at(m.src), x2, y_of.at(m.dst), m.src, m.src_call, m.dst, m.dst_call, m.bytes);
+  }
+  return svg;
+}
+
+// A red cross on the failing rank's lane just after the last round it took part in, with the
+// property's name.
+std::string failure_mark_svg(const Violation& w, int failing,
+                             const std::vector<cvp::MessageRecord>& messages, int y) {
+  std::int64_t reached = 0;
+  for (const auto& m : messages) {
+    if (m.src == failing || m.dst == failing) reached = std::max(reached, m.depth);
+  }
+  const int x = kLeft + static_cast<int>(reached) * kRoundGap + 24;
+  return fmt::format(
+      "<path d=\"M{} {} L{} {} M{} {} L{} {}\" stroke=\"#c00\" stroke-width=\"3\"/>"
+      "<text x=\"{}\" y=\"{}\" fill=\"#c00\">{}</text>\n",
+      x - 7, y - 7, x + 7, y + 7, x - 7, y + 7, x + 7, y - 7, x + 12, y - 8,
+      xml_escape(w.property));
+}
+
 }  // namespace
 
 std::string spacetime_svg(const Violation& w, const std::vector<cvp::CallRecord>& calls,
@@ -91,27 +123,8 @@ std::string spacetime_svg(const Violation& w, const std::vector<cvp::CallRecord>
         y + 4, r == failing ? " fill=\"#c00\"" : "", r, kLeft, y, width - 20, y,
         r == failing ? "#c00" : "#999");
   }
-  for (const auto& m : messages) {
-    if (!y_of.count(m.src) || !y_of.count(m.dst)) continue;
-    const int x1 = kLeft + static_cast<int>(m.depth - 1) * kRoundGap + 10;
-    const int x2 = kLeft + static_cast<int>(m.depth) * kRoundGap;
-    svg += fmt::format(
-        "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#336\" marker-end=\"url(#arrow)\">"
-        "<title>rank {} call {} -> rank {} call {}, {} bytes</title></line>\n",
-        x1, y_of[m.src], x2, y_of[m.dst], m.src, m.src_call, m.dst, m.dst_call, m.bytes);
-  }
-  if (failing >= 0 && y_of.count(failing)) {
-    std::int64_t reached = 0;
-    for (const auto& m : messages) {
-      if (m.src == failing || m.dst == failing) reached = std::max(reached, m.depth);
-    }
-    const int x = kLeft + static_cast<int>(reached) * kRoundGap + 24, y = y_of[failing];
-    svg += fmt::format(
-        "<path d=\"M{} {} L{} {} M{} {} L{} {}\" stroke=\"#c00\" stroke-width=\"3\"/>"
-        "<text x=\"{}\" y=\"{}\" fill=\"#c00\">{}</text>\n",
-        x - 7, y - 7, x + 7, y + 7, x - 7, y + 7, x + 7, y - 7, x + 12, y - 8,
-        xml_escape(w.property));
-  }
+  svg += messages_svg(messages, y_of);
+  if (failing >= 0 && y_of.count(failing)) svg += failure_mark_svg(w, failing, messages, y_of.at(failing));
   auto column = [&](const std::vector<std::string>& text, int x, const std::string& head) {
     svg += fmt::format("<text x=\"{}\" y=\"{}\" font-weight=\"bold\">{}</text>\n", x,
                        lanes_bottom + 24, xml_escape(head));
