@@ -112,20 +112,10 @@ void record_error(StreamShare& share, std::int64_t chunk) {
   throw InputError(fmt::format("rank {}: {}", from_rank, s.error_what));
 }
 
-}  // namespace
-
-StreamOutcome stream_bcast(const ScheduleSource& source, std::int64_t p, int jobs,
-                           const StreamRunOptions& o, const std::atomic<bool>* interrupted,
-                           ProgressSink* progress, Distribution* distribution) {
-  Distribution* const dist =
-      distribution != nullptr && distribution->size() > 1 ? distribution : nullptr;
-  const int rank = dist ? dist->rank() : 0;
-  const int ranks = dist ? dist->size() : 1;
-  if (rank != 0) progress = nullptr;  // rank 0 draws the line
-  Stated st = stated(source, p);
-  StreamOutcome out;
-  const bool per_rank_baseblocks = !source.holds_tables() && source.states_baseblocks();
-  out.checks = describe_checks(o, !st.baseblock.empty() || per_rank_baseblocks);
+// The checker's input for p: the source's rows rank by rank, and the baseblocks (stated once
+// for every rank, or asked of the source rank by rank), as `st` and the source state them.
+StreamingInput streaming_input(const ScheduleSource& source, std::int64_t p, Stated& st,
+                               bool per_rank_baseblocks) {
   StreamingInput in;
   in.p = p;
   in.skips = st.skips;
@@ -140,6 +130,79 @@ StreamOutcome stream_bcast(const ScheduleSource& source, std::int64_t p, int job
   if (per_rank_baseblocks) {
     in.baseblock = [&source, p](std::int64_t r) { return source.rank_baseblock(p, r); };
   }
+  return in;
+}
+
+// Sends this rank's share to every rank and absorbs theirs (collective: every rank calls it),
+// then raises the error of the smallest chunk that raised one on any rank. True when every
+// other rank checked all of its chunks.
+bool share_with_ranks(Distribution& dist, std::int64_t p, const StreamShare& share,
+                      CirculantStreamingCheck& check) {
+  const int rank = dist.rank();
+  const auto shares = dist.all_gather(encode_stream_share(p, share));
+  bool complete = true;
+  int error_rank = -1;
+  StreamShare first_error;
+  for (int r = 0; r < dist.size(); ++r) {
+    if (r == rank) continue;  // its part is this object's own
+    StreamShare other = decode_stream_share(shares[static_cast<std::size_t>(r)]);
+    complete = complete && other.complete;
+    check.absorb(other.part);
+    if (other.error != StreamShare::Error::none &&
+        (error_rank < 0 || other.error_chunk < first_error.error_chunk)) {
+      first_error = std::move(other);
+      error_rank = r;
+    }
+  }
+  if (share.error != StreamShare::Error::none &&
+      (error_rank < 0 || share.error_chunk < first_error.error_chunk)) {
+    first_error = share;
+    error_rank = rank;
+  }
+  if (error_rank >= 0) raise(first_error, error_rank);
+  return complete;
+}
+
+// Reports each finished chunk: distributed, the ranks of p every rank has finished
+// (Distribution::add_done; rank 0 draws the line), otherwise this rank's own.
+struct ChunkProgress {
+  const CirculantStreamingCheck& check;
+  Distribution* dist;
+  ProgressSink* progress;
+  std::mutex mutex{};
+  std::uint64_t shown = 0;
+
+  void done(std::int64_t chunk) {
+    const auto n = check.chunk_end(chunk) - check.chunk_begin(chunk);
+    if (dist) {
+      const auto un = static_cast<std::uint64_t>(n);
+      const std::uint64_t total = dist->add_done(un, un).items;
+      if (!progress) return;
+      const std::lock_guard lock(mutex);
+      if (total <= shown) return;
+      progress->advance(static_cast<std::int64_t>(total - shown), static_cast<double>(total - shown));
+      shown = total;
+      return;
+    }
+    if (progress) progress->advance(n, static_cast<double>(n));
+  }
+};
+
+}  // namespace
+
+StreamOutcome stream_bcast(const ScheduleSource& source, std::int64_t p, int jobs,
+                           const StreamRunOptions& o, const std::atomic<bool>* interrupted,
+                           ProgressSink* progress, Distribution* distribution) {
+  Distribution* const dist =
+      distribution != nullptr && distribution->size() > 1 ? distribution : nullptr;
+  const int rank = dist ? dist->rank() : 0;
+  const int ranks = dist ? dist->size() : 1;
+  if (rank != 0) progress = nullptr;  // rank 0 draws the line
+  Stated st = stated(source, p);
+  StreamOutcome out;
+  const bool per_rank_baseblocks = !source.holds_tables() && source.states_baseblocks();
+  out.checks = describe_checks(o, !st.baseblock.empty() || per_rank_baseblocks);
+  StreamingInput in = streaming_input(source, p, st, per_rank_baseblocks);
   StreamRunOptions common = o;
   common.seed = common_seed(o.seed, dist);
   CirculantStreamingCheck check(std::move(in), checker_options(common));
@@ -159,8 +222,7 @@ StreamOutcome stream_bcast(const ScheduleSource& source, std::int64_t p, int job
                          : fmt::format("bcast p = {} (streamed)", p),
                     "ranks", total, static_cast<double>(total));
   }
-  std::mutex progress_mutex;
-  std::uint64_t shown = 0;
+  ChunkProgress reporter{check, dist, progress};
   PoolOptions po;
   po.jobs = static_cast<int>(std::clamp<std::int64_t>(last - first, 1, std::max(1, jobs)));
   po.stop = interrupted;
@@ -184,22 +246,8 @@ StreamOutcome stream_bcast(const ScheduleSource& source, std::int64_t p, int job
   PoolResult done;
   try {
     done = run_items(
-        static_cast<std::size_t>(last - first), po, body, [&](std::size_t i) {
-          const std::int64_t chunk = first + static_cast<std::int64_t>(i);
-          const auto n = check.chunk_end(chunk) - check.chunk_begin(chunk);
-          if (dist) {
-            const auto un = static_cast<std::uint64_t>(n);
-            const std::uint64_t total = dist->add_done(un, un).items;
-            if (!progress) return;
-            const std::lock_guard lock(progress_mutex);
-            if (total <= shown) return;
-            progress->advance(static_cast<std::int64_t>(total - shown),
-                              static_cast<double>(total - shown));
-            shown = total;
-            return;
-          }
-          if (progress) progress->advance(n, static_cast<double>(n));
-        });
+        static_cast<std::size_t>(last - first), po, body,
+        [&](std::size_t i) { reporter.done(first + static_cast<std::int64_t>(i)); });
   } catch (...) {
     if (!dist) {
       if (progress) progress->finish();
@@ -212,26 +260,7 @@ StreamOutcome stream_bcast(const ScheduleSource& source, std::int64_t p, int job
   if (dist) {
     share.complete = done.complete;
     share.part = check.part();
-    const auto shares = dist->all_gather(encode_stream_share(p, share));
-    int error_rank = -1;
-    StreamShare first_error;
-    for (int r = 0; r < ranks; ++r) {
-      if (r == rank) continue;  // its part is this object's own
-      StreamShare other = decode_stream_share(shares[static_cast<std::size_t>(r)]);
-      out.complete = out.complete && other.complete;
-      check.absorb(other.part);
-      if (other.error != StreamShare::Error::none &&
-          (error_rank < 0 || other.error_chunk < first_error.error_chunk)) {
-        first_error = std::move(other);
-        error_rank = r;
-      }
-    }
-    if (share.error != StreamShare::Error::none &&
-        (error_rank < 0 || share.error_chunk < first_error.error_chunk)) {
-      first_error = share;
-      error_rank = rank;
-    }
-    if (error_rank >= 0) raise(first_error, error_rank);
+    out.complete = share_with_ranks(*dist, p, share, check) && out.complete;
   }
   // Stopped between chunks: the best witness of what was checked (agreement unresolved in
   // fingerprint mode).
