@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages collverify builds with; quiet and quick when all are present.
 set -euo pipefail
-pkgs=(build-essential make cmake ninja-build pkg-config
+pkgs=(build-essential make cmake ninja-build pkg-config ccache
       libz3-dev libboost-graph-dev libboost-context-dev librapidcheck-dev libgtest-dev libgmock-dev
       libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev
       libopenmpi-dev openmpi-bin

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "model/error.hpp"
+#include "model/network/network_graph.hpp"
 #include "model/int_math.hpp"
 #include "model/memory.hpp"
 
@@ -144,23 +145,26 @@ std::int64_t Network::memory_estimate(const NetworkSpec& spec) {
 }
 
 Network::Network(NetworkSpec spec, std::int64_t nodes, Direction width)
-    : spec_(std::move(spec)), nodes_(nodes), width_(width), graph_(static_cast<std::size_t>(nodes)) {
+    : spec_(std::move(spec)),
+      nodes_(nodes),
+      width_(width),
+      graph_(std::make_shared<NetworkGraph>(NetworkGraph{Graph(static_cast<std::size_t>(nodes))})) {
   targets_.assign(static_cast<std::size_t>(nodes * width), -1);
 }
 
 void Network::add_arc(std::int64_t from, std::int64_t to, Direction direction) {
   boost::add_edge(static_cast<std::size_t>(from), static_cast<std::size_t>(to),
-                  ArcLabel{direction}, graph_);
+                  ArcLabel{direction}, graph_->g);
 }
 
 // The lookup table is read off the graph, so target() and the Boost algorithms see one network.
 void Network::finish() {
-  for (const auto e : boost::make_iterator_range(boost::edges(graph_))) {
-    const auto u = static_cast<std::int64_t>(boost::source(e, graph_));
-    const Direction dir = graph_[e].direction;
+  for (const auto e : boost::make_iterator_range(boost::edges(graph_->g))) {
+    const auto u = static_cast<std::int64_t>(boost::source(e, graph_->g));
+    const Direction dir = graph_->g[e].direction;
     auto& slot = targets_[static_cast<std::size_t>(u * width_ + dir)];
     CV_ASSERT(slot < 0, "one arc per (node, direction)");
-    slot = static_cast<std::int32_t>(boost::target(e, graph_));
+    slot = static_cast<std::int32_t>(boost::target(e, graph_->g));
     ++arcs_;
   }
 }
@@ -237,10 +241,10 @@ Network Network::fully_connected(std::int64_t p) {
 }
 
 std::int64_t Network::out_degree(std::int64_t node) const {
-  return static_cast<std::int64_t>(boost::out_degree(static_cast<std::size_t>(node), graph_));
+  return static_cast<std::int64_t>(boost::out_degree(static_cast<std::size_t>(node), graph_->g));
 }
 std::int64_t Network::in_degree(std::int64_t node) const {
-  return static_cast<std::int64_t>(boost::in_degree(static_cast<std::size_t>(node), graph_));
+  return static_cast<std::int64_t>(boost::in_degree(static_cast<std::size_t>(node), graph_->g));
 }
 
 Direction Network::reverse_direction(std::int64_t node, Direction direction) const {
@@ -369,10 +373,10 @@ std::vector<std::int64_t> Network::distances_from(std::int64_t source) const {
   CV_ASSERT(source >= 0 && source < nodes_, "BFS source in range");
   std::vector<std::int64_t> dist(static_cast<std::size_t>(nodes_), -1);
   dist[static_cast<std::size_t>(source)] = 0;
-  const auto index = boost::get(boost::vertex_index, graph_);
+  const auto index = boost::get(boost::vertex_index, graph_->g);
   const auto dmap = boost::make_iterator_property_map(dist.begin(), index);
   boost::breadth_first_search(
-      graph_, static_cast<std::size_t>(source),
+      graph_->g, static_cast<std::size_t>(source),
       boost::visitor(boost::make_bfs_visitor(boost::record_distances(dmap, boost::on_tree_edge()))));
   return dist;
 }

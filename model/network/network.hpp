@@ -1,6 +1,8 @@
 // A processor network (docs/DESIGN.md "Networks, routed schedules and contention"): a Boost.Graph
 // adjacency_list<vecS, vecS, bidirectionalS> whose vertices are the processors 0..N-1 and whose
 // edges are arcs, two per physical link (one per direction), each labelled with its Direction.
+// The graph type lives in model/network/network_graph.hpp: Boost.Graph's headers cost about two
+// seconds of compiling per file, and most files that use a Network never touch the graph.
 //
 // Numbering and direction names (the collverify-routed/1 contract, docs/FORMATS.md):
 //   hypercube(d)        N = 2^d, node = its binary label, coordinate j = bit j; direction j
@@ -39,6 +41,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -46,18 +49,13 @@
 #include <utility>
 #include <vector>
 
-#include <boost/graph/adjacency_list.hpp>
-
 #include "model/network/routed_schedule.hpp"
 
 namespace collverify::network {
 
-struct ArcLabel {
-  Direction direction = 0;
-};
-
-using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS,
-                                    boost::no_property, ArcLabel>;
+// The Boost.Graph adjacency_list (model/network/network_graph.hpp); built once, then shared
+// read-only by copies of the Network.
+struct NetworkGraph;
 
 // One arc: the node it leaves, the node it enters and its direction.
 struct Arc {
@@ -90,7 +88,8 @@ class Network {
   Direction width() const { return width_; }
   std::int64_t out_degree(std::int64_t node) const;
   std::int64_t in_degree(std::int64_t node) const;
-  const Graph& graph() const { return graph_; }
+  // The Boost.Graph view (include model/network/network_graph.hpp to use it).
+  const NetworkGraph& graph() const { return *graph_; }
 
   // The node the arc (node, direction) enters, or nullopt when there is no such arc (also for a
   // node or direction out of range).
@@ -148,7 +147,7 @@ class Network {
   std::int64_t nodes_ = 0;
   std::int64_t arcs_ = 0;
   Direction width_ = 0;
-  Graph graph_;
+  std::shared_ptr<NetworkGraph> graph_;  // mutated only while a constructor builds it
   std::vector<std::int32_t> targets_;  // node * width + direction -> target, -1: none
 };
 

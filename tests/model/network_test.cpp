@@ -7,6 +7,7 @@
 
 #include "model/error.hpp"
 #include "model/network/network.hpp"
+#include "model/network/network_graph.hpp"
 
 namespace cv = collverify;
 using cv::network::Direction;
@@ -17,7 +18,7 @@ namespace {
 // Every arc of the Boost graph, as (from, to, direction).
 std::set<std::tuple<std::int64_t, std::int64_t, Direction>> arcs_of(const Network& net) {
   std::set<std::tuple<std::int64_t, std::int64_t, Direction>> out;
-  const auto& g = net.graph();
+  const auto& g = net.graph().g;
   for (const auto e : boost::make_iterator_range(boost::edges(g))) {
     out.emplace(static_cast<std::int64_t>(boost::source(e, g)),
                 static_cast<std::int64_t>(boost::target(e, g)), g[e].direction);
