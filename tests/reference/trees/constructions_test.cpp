@@ -74,11 +74,9 @@ TEST(Constructions, EveryTreeIsSoundAndNoBetterThanOptimal) {
       EXPECT_LE(opt.time, lin.time);
       EXPECT_LE(opt.time, obl.time);
       EXPECT_LE(opt.time, ada.time);
-      if (pr.cost.homogeneous()) {
-        const auto bin = tr::optimal_binary_tree(pr, mode);
-        expect_sound(bin, pr, tr::OrderRule::rank);
-        EXPECT_LE(tr::max_children(bin.tree), 2);
-      }
+      const auto bin = tr::optimal_binary_tree(pr, mode);
+      expect_sound(bin, pr, tr::OrderRule::rank);
+      EXPECT_LE(tr::max_children(bin.tree), 2);
     }
   }
 }
@@ -180,10 +178,16 @@ TEST(Constructions, TwoSizeTreeMeetsLemma2) {
                cv::InputError);
 }
 
-TEST(Constructions, BinaryRefusesPerPairCosts) {
+// Per-pair costs go to Theorem 3's O(p^4) DP (binary_per_pair_test checks it); the Figure 7
+// naive twin is homogeneous only and refuses them.
+TEST(Constructions, BinaryPerPairCostsGoToTheO4Dp) {
   std::mt19937_64 g(1);
-  EXPECT_THROW(tr::optimal_binary_tree(random_per_pair(g, 3), tr::RootMode::best_root()),
-               cv::InputError);
+  const auto pr = random_per_pair(g, 5);
+  const auto r = tr::optimal_binary_tree(pr, tr::RootMode::best_root());
+  expect_sound(r, pr, tr::OrderRule::rank);
+  EXPECT_LE(tr::max_children(r.tree), 2);
+  EXPECT_EQ(r.time, tr::brute_force_minimum(pr, {tr::OrderRule::rank, 2, -1}).time);
+  EXPECT_THROW(tr::optimal_binary_tree_naive(pr, tr::RootMode::best_root()), cv::InputError);
 }
 
 }  // namespace
