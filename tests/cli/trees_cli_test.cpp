@@ -95,7 +95,13 @@ TEST(TreesCli, ExplicitSizesCostsFileAndPicture) {
   ASSERT_EQ(r.code, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["p"], 3);
-  EXPECT_EQ(j["results"].size(), 8u);  // no binary for per-pair costs
+  // Every construction, binary included (Theorem 3's per-pair DP). Root 2: 0 sends its 3 units
+  // straight (9 + 3 = 12), 1 has nothing to send, then the copy of 7: 19; through 1 instead,
+  // 0 -> 1 (5 + 3) and 1 -> 2 (2 + 3) give 13 + 7 = 20.
+  ASSERT_EQ(j["results"].size(), 10u);
+  EXPECT_EQ(j["results"][2]["algorithm"], "binary");
+  EXPECT_EQ(j["results"][2]["root"], 2);
+  EXPECT_EQ(j["results"][2]["time"], 19);
   std::ifstream dot(dir / "t.dot");
   const std::string text((std::istreambuf_iterator<char>(dot)), std::istreambuf_iterator<char>());
   EXPECT_NE(text.find("digraph gather_tree"), std::string::npos);
