@@ -76,7 +76,8 @@ TEST(TreesCli, AllDistributionsAsJsonArrayAndTable1Markdown) {
   const CliRun md = run("trees --p 16 --b 10 --dist all --gamma 0 --format md");
   ASSERT_EQ(md.code, 0) << md.out;
   EXPECT_NE(
-      md.out.find("| Distribution | Root | Linear | Binary | Oblivious | Adaptive | Optimal |"),
+      md.out.find(
+          "| Distribution | Root | Linear | Binary | Oblivious | Adaptive | Optimal | Two |"),
       std::string::npos);
   EXPECT_NE(md.out.find("| two_blocks | fixed r = 8 |"), std::string::npos) << md.out;
   EXPECT_NE(md.out.find("| | best |"), std::string::npos);
@@ -113,6 +114,22 @@ TEST(TreesCli, ExplicitSizesCostsFileAndPicture) {
   expect_refused("trees --sizes 3,0,7 --costs-file " + (dir / "bad.json").string(),
                  "'alpha' must be a 3 x 3 matrix");
   fs::remove_all(dir);
+}
+
+// TWO_Gatherv (Section 5.2) is listed when the blocks take exactly two sizes, after optimal.
+TEST(TreesCli, TwoGathervRowsForTwoSizes) {
+  const CliRun r = run("trees --sizes 1,1,1,50 --alpha 10 --beta 1 --gamma 1 --root 3", false);
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["results"].size(), 12u);
+  EXPECT_EQ(j["results"][10]["algorithm"], "two");
+  EXPECT_EQ(j["results"][10]["root"], 3);
+  // The header example of reference/trees/two_size.hpp: {0, 1, 2} gather in 23 < 50, then
+  // 3 receives their 3 units after its copy: max(50, 23) + 10 + 3.
+  EXPECT_EQ(j["results"][10]["time"], 63);
+  const CliRun three = run("trees --sizes 1,2,3 --alpha 10 --beta 1 --gamma 1", false);
+  ASSERT_EQ(three.code, 0) << three.out;
+  EXPECT_EQ(nlohmann::json::parse(three.out)["results"].size(), 10u);  // no two-size rows
 }
 
 TEST(TreesCli, BadInputExitsTwoNamingTheValue) {
