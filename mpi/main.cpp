@@ -70,7 +70,8 @@ int main(int argc, char** argv) {
   app.add_option("--tree-file", o.tree_file, "gather/scatter: a tree JSON (docs/DESIGN.md mpi/)")
       ->check(kNotEmpty);
   app.add_option("--tree", o.tree,
-                 "gather/scatter built-in tree: linear, binomial, adaptive, binary, optimal")
+                 "gather/scatter built-in tree: linear, binomial, adaptive, binary, optimal, "
+                 "two (TWO_Gatherv: --dist with exactly two sizes)")
       ->check(kNotEmpty);
   app.add_option("--bytes", o.bytes,
                  "bcast: message bytes; allgather: bytes per rank; others: total (default 65536)")

@@ -10,6 +10,7 @@
 #include "reference/trees/binomial.hpp"
 #include "reference/trees/linear.hpp"
 #include "reference/trees/optimal.hpp"
+#include "reference/trees/two_size.hpp"
 
 namespace collverify::mpiexec {
 
@@ -92,8 +93,10 @@ GatherTree build_tree(const std::string& name, const std::vector<std::int64_t>& 
   if (name == "adaptive") return trees::adaptive_binomial_tree(problem, mode).tree;
   if (name == "binary") return trees::optimal_binary_tree(problem, mode).tree;
   if (name == "optimal") return trees::optimal_ordered_tree(problem, mode).tree;
-  throw InputError(fmt::format("--tree {}: expected linear, binomial, adaptive, binary or optimal",
-                               name));
+  // TWO_Gatherv / TWO_Scatterv (Section 5.2): blocks of exactly two sizes, else InputError.
+  if (name == "two") return trees::two_gatherv_tree(problem, mode).tree;
+  throw InputError(fmt::format(
+      "--tree {}: expected linear, binomial, adaptive, binary, optimal or two", name));
 }
 
 }  // namespace collverify::mpiexec

@@ -210,8 +210,9 @@ int run_trees_t(const TreesArgs& a, const CostModel<T>& base, json cost_json) {
         "Gather tree completion times, p = {}, alpha = {}, beta = {}, gamma "
         "= {} (first line: fixed root; second: best root [root])\n\n",
         all.front()["p"].get<std::int64_t>(), a.alpha, a.beta, a.gamma);
-    std::cout << "| Distribution | Root | Linear | Binary | Oblivious | Adaptive | Optimal |\n"
-              << "|---|---|---:|---:|---:|---:|---:|\n"
+    std::cout << "| Distribution | Root | Linear | Binary | Oblivious | Adaptive | Optimal | "
+                 "Two |\n"
+              << "|---|---|---:|---:|---:|---:|---:|---:|\n"
               << md;
   }
   return violated ? 1 : 0;

@@ -10,6 +10,8 @@ void register_trees_commands(const CommandTree& tree);
 
 // The campaign's share: verify trees over small p, every distribution, gamma = beta and 0.
 ConstructionSummary campaign_trees(const CampaignOptions& c, bool& complete);
+// Theorem 3's per-pair binary DP (families/trees/binary_per_pair_family.hpp).
+ConstructionSummary campaign_trees_binary_per_pair(const CampaignOptions& c, bool& complete);
 
 }  // namespace collverify::cli
 

@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <functional>
+#include <optional>
+#include <set>
 
 #include "checkers/trees/brute_force.hpp"
 #include "checkers/trees/tree_bounds.hpp"
@@ -18,6 +20,7 @@
 #include "reference/trees/binomial.hpp"
 #include "reference/trees/linear.hpp"
 #include "reference/trees/optimal.hpp"
+#include "reference/trees/two_size.hpp"
 
 namespace collverify::engine {
 namespace {
@@ -51,18 +54,19 @@ TreeResult<T> construct(const std::string& name, const TreeProblem<T>& pr, RootM
   if (name == "binary") return trees::optimal_binary_tree(pr, mode);
   if (name == "oblivious") return trees::oblivious_binomial_tree(pr, mode);
   if (name == "adaptive") return trees::adaptive_binomial_tree(pr, mode);
+  if (name == "two") return trees::two_gatherv_tree(pr, mode);
   return trees::optimal_ordered_tree(pr, mode);
 }
 
-// Shape, order, claimed time, lower bound.
+// Shape, order (none for the non-ordered TWO_Gatherv trees), claimed time, lower bound.
 template <class T>
 void judge(const std::string& who, const TreeResult<T>& r, const TreeProblem<T>& pr,
-           trees::OrderRule rule, std::vector<Violation>& out) {
+           std::optional<trees::OrderRule> rule, std::vector<Violation>& out) {
   if (const auto v = trees::check_tree_shape(r.tree)) {
     add(out, pr, v->processor, v->property, who + ": " + v->message);
     return;
   }
-  if (const auto v = trees::check_tree_order(r.tree, rule)) {
+  if (const auto v = rule ? trees::check_tree_order(r.tree, *rule) : std::nullopt) {
     add(out, pr, v->processor, v->property, who + ": " + v->message);
   }
   const T again = trees::gather_time(r.tree, pr, trees::LeafCopy::free);
@@ -84,8 +88,9 @@ std::vector<TreeRow<T>> run_tree_algorithms(const TreeProblem<T>& pr, std::int64
                                             std::vector<Violation>& out, bool figure4) {
   std::vector<TreeRow<T>> rows;
   const bool hom = pr.cost.homogeneous();
+  const bool two_sizes = std::set<std::int64_t>(pr.m.begin(), pr.m.end()).size() == 2;
   for (const auto& name : tree_algorithms()) {
-    if (name == "binary" && !hom) continue;
+    if (name == "two" && !two_sizes) continue;
     // The DPs build one table for both root modes.
     std::vector<TreeResult<T>> both;
     if (name == "optimal") {
@@ -102,9 +107,11 @@ std::vector<TreeRow<T>> run_tree_algorithms(const TreeProblem<T>& pr, std::int64
     for (const bool best : {false, true}) {
       TreeResult<T> r = std::move(both[best ? 1 : 0]);
       const std::string who = fmt::format("{} ({} root)", name, best ? "best" : "fixed");
-      const auto rule = name == "binary"                 ? trees::OrderRule::rank
-                        : (name == "optimal" && figure4) ? trees::OrderRule::figure4
-                                                         : trees::OrderRule::segment;
+      const std::optional<trees::OrderRule> rule =
+          name == "two"                      ? std::nullopt
+          : name == "binary"                 ? std::optional(trees::OrderRule::rank)
+          : (name == "optimal" && figure4) ? std::optional(trees::OrderRule::figure4)
+                                             : std::optional(trees::OrderRule::segment);
       judge(who, r, pr, rule, out);
       if (!best && r.tree.root != fixed_root) {
         add(out, pr, r.tree.root, "wrong_root",
@@ -122,7 +129,10 @@ std::vector<TreeRow<T>> run_tree_algorithms(const TreeProblem<T>& pr, std::int64
       if (row.algorithm == "optimal" && row.best == best) opt = &row;
     }
     for (const auto& row : rows) {
-      if (row.best != best || row.algorithm == "binary" || row.algorithm == "optimal") continue;
+      if (row.best != best || row.algorithm == "binary" || row.algorithm == "optimal" ||
+          row.algorithm == "two") {
+        continue;  // other classes: rank-ordered binary, itself, non-ordered
+      }
       if (row.time < opt->time && !same(row.time, opt->time)) {
         add(out, pr, row.root, "dp_not_optimal",
             fmt::format("{} ({} root) takes {} < optimal {}", row.algorithm,
@@ -165,14 +175,13 @@ void cross_check_trees(const TreeProblem<T>& pr, std::int64_t fixed_root, std::i
             fmt::format("optimal DP {} but the best of {} ordered trees takes {}", fast.time,
                         bf.trees, bf.time));
       }
-      if (pr.cost.homogeneous()) {
-        const auto bin = trees::optimal_binary_tree(pr, mode);
-        const auto bb = trees::brute_force_minimum(pr, {trees::OrderRule::rank, 2, r});
-        if (!same(bin.time, bb.time)) {
-          add(out, pr, mode.root, "binary_vs_brute_force",
-              fmt::format("binary DP {} but the best of {} rank-ordered binary trees takes {}",
-                          bin.time, bb.trees, bb.time));
-        }
+      // Figure 7 (homogeneous) or Theorem 3's per-pair DP, whichever the costs call for.
+      const auto bin = trees::optimal_binary_tree(pr, mode);
+      const auto bb = trees::brute_force_minimum(pr, {trees::OrderRule::rank, 2, r});
+      if (!same(bin.time, bb.time)) {
+        add(out, pr, mode.root, "binary_vs_brute_force",
+            fmt::format("binary DP {} but the best of {} rank-ordered binary trees takes {}",
+                        bin.time, bb.trees, bb.time));
       }
     }
     // The checkers must reject broken copies of the tree (a checker that passes everything

@@ -16,7 +16,7 @@ namespace collverify::engine {
 
 template <class T>
 struct TreeRow {
-  std::string algorithm;  // linear, binary, oblivious, adaptive, optimal
+  std::string algorithm;  // linear, binary, oblivious, adaptive, optimal, two
   bool best = false;
   std::int64_t root = 0;
   T time{};
@@ -24,8 +24,9 @@ struct TreeRow {
 };
 
 inline const std::vector<std::string>& tree_algorithms() {
-  static const std::vector<std::string> names{"linear", "binary", "oblivious", "adaptive",
-                                              "optimal"};
+  // two: TWO_Gatherv of Section 5.2, only for blocks of exactly two sizes (non-ordered trees).
+  static const std::vector<std::string> names{"linear", "binary",  "oblivious",
+                                              "adaptive", "optimal", "two"};
   return names;
 }
 

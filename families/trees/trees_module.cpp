@@ -50,7 +50,8 @@ class TreesModule final : public Module {
     cli::register_solve_commands(tree);
   }
   std::vector<cli::CampaignPart> campaign() const override {
-    return {{"trees", cli::campaign_trees}};
+    return {{"trees", cli::campaign_trees},
+            {"trees-binary-per-pair", cli::campaign_trees_binary_per_pair}};
   }
   Examples examples() const override {
     Examples e;

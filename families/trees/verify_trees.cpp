@@ -6,6 +6,7 @@
 
 #include "families/trees/cmd_trees.hpp"
 #include "families/common/parse.hpp"
+#include "families/trees/binary_per_pair_family.hpp"
 #include "families/trees/trees_family.hpp"
 #include "generators/p_range.hpp"
 #include "generators/tree_distributions.hpp"
@@ -83,6 +84,18 @@ ConstructionSummary campaign_trees(const CampaignOptions& c, bool& complete) {
                "up to p = %lld\n",
                static_cast<long long>(top), static_cast<long long>(a.brute_max_p));
   return run_campaign_family(engine::TreesFamily(make_options(a)),
+                             PRange::parse(fmt::format("1..{}", top)), c, complete);
+}
+
+ConstructionSummary campaign_trees_binary_per_pair(const CampaignOptions& c, bool& complete) {
+  const std::int64_t top = c.quick ? 8 : 40;
+  engine::BinaryPerPairOptions o;
+  std::fprintf(stderr,
+               "campaign: Theorem 3's per-pair binary DP for p = 1..%lld, %lld problems per p, "
+               "brute force up to p = %lld\n",
+               static_cast<long long>(top), static_cast<long long>(o.instances),
+               static_cast<long long>(o.brute_max_p));
+  return run_campaign_family(engine::BinaryPerPairFamily(o),
                              PRange::parse(fmt::format("1..{}", top)), c, complete);
 }
 

@@ -4,11 +4,13 @@
 #include <cstddef>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/error.hpp"
 #include "model/int_math.hpp"
 #include "model/memory.hpp"
+#include "reference/trees/binary_per_pair.hpp"
 #include "reference/trees/dp_common.hpp"
 #include "reference/trees/dp_kernels.hpp"
 
@@ -205,8 +207,8 @@ Binary<T> binary_tables(const TreeProblem<T>& problem, const std::vector<RootMod
   for (const RootMode& m : modes) detail::validate_problem(problem, m, "optimal binary tree");
   if (!problem.cost.homogeneous()) {
     throw InputError(
-        "optimal binary tree: per-pair costs are not supported (Figure 7 is the "
-        "homogeneous DP); use homogeneous alpha, beta, gamma");
+        "optimal binary tree: the Figure 7 tables are for homogeneous costs; per-pair costs "
+        "go to optimal_binary_tree_per_pair (reference/trees/binary_per_pair.hpp)");
   }
   const std::int64_t p = problem.p();
   const std::string what = "optimal binary tree DP memory for p = " + std::to_string(p);
@@ -251,6 +253,7 @@ TreeResult<T> binary_result(const Binary<T>& d, RootMode mode) {
 
 template <class T>
 TreeResult<T> optimal_binary_tree(const TreeProblem<T>& problem, RootMode mode) {
+  if (!problem.cost.homogeneous()) return optimal_binary_tree_per_pair(problem, mode);
   return binary_result(binary_tables(problem, {mode}, false), mode);
 }
 
@@ -262,6 +265,10 @@ TreeResult<T> optimal_binary_tree_naive(const TreeProblem<T>& problem, RootMode 
 template <class T>
 std::pair<TreeResult<T>, TreeResult<T>> optimal_binary_tree_both(const TreeProblem<T>& problem,
                                                                  std::int64_t fixed_root) {
+  if (!problem.cost.homogeneous()) {
+    auto both = optimal_binary_tree_per_pair_both(problem, fixed_root);
+    return {std::move(both.fixed), std::move(both.best)};
+  }
   const auto fixed = RootMode::fixed(fixed_root);
   const Binary<T> d = binary_tables(problem, {fixed}, false);
   return {binary_result(d, fixed), binary_result(d, RootMode::best_root())};

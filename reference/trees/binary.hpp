@@ -10,6 +10,10 @@
 // last step changes, r takes the whole left and right part (the case that matches its
 // position). docs/ERRATA.md notes the typo in case five (gamma m_i for gamma m_j).
 //
+// Per-pair costs (the non-homogeneous half of Theorem 3): optimal_binary_tree and
+// optimal_binary_tree_both hand them to reference/trees/binary_per_pair.hpp (O(p^4) time, O(p^3)
+// memory); the naive twin refuses them (InputError).
+//
 // Cost O(p^3) time, O(p^2) memory. Ties: the first case in the order above, then the smallest k.
 // Example: m = {1, 1, 1}, alpha = 10, beta = gamma = 1, best root: root 0 (copy, 1, 2), time
 // max(max(1, 0) + 11, 0) + 11 = 23; root 1 with children 0 and 2 ties (case 2) and loses the tie.

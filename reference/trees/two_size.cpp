@@ -97,6 +97,49 @@ TreeResult<T> two_size_tree(const TreeProblem<T>& pr) {
   return out;
 }
 
+template <class T>
+TreeResult<T> two_gatherv_tree(const TreeProblem<T>& pr, RootMode mode, TwoSizeMutant mutant) {
+  if (mode.best) return two_size_tree(pr);
+  detail::validate_problem(pr, mode, "TWO_Gatherv tree (Section 5.2)");
+  const std::set<std::int64_t> sizes(pr.m.begin(), pr.m.end());
+  if (sizes.size() != 2) {
+    throw InputError("TWO_Gatherv tree (Section 5.2): the blocks take " +
+                     std::to_string(sizes.size()) + " distinct sizes; need exactly 2");
+  }
+  const std::int64_t p = pr.p();
+  const std::int64_t r = mode.root;
+  const std::int64_t mine = pr.m[static_cast<Idx>(r)];
+  std::vector<std::int64_t> own, other;
+  for (std::int64_t x = 0; x < p; ++x) {
+    const std::int64_t v = (r + x) % p;  // from r upwards, cyclically
+    if (pr.m[static_cast<Idx>(v)] == mine) own.push_back(v);
+  }
+  for (std::int64_t v = 0; v < p; ++v) {
+    if (pr.m[static_cast<Idx>(v)] != mine) other.push_back(v);
+  }
+  TreeResult<T> out;
+  out.tree.sequence.resize(static_cast<Idx>(p));
+  for (std::int64_t v = 0; v < p; ++v) out.tree.sequence[static_cast<Idx>(v)] = {v};
+  const Group<T> a = binomial_over(pr, own, out.tree);
+  const Group<T> b = binomial_over(pr, other, out.tree);
+  const bool leaf = out.tree.sequence[static_cast<Idx>(r)].size() == 1;
+  T t = a.time;
+  if (leaf) t = pr.cost.g(r) * static_cast<T>(mine);  // a leaf so far: copy first
+  if (b.size > 0) {
+    t = std::max(t, b.time) + pr.cost.a(b.root, r) + pr.cost.b(b.root, r) * static_cast<T>(b.size);
+  }
+  if (mutant != TwoSizeMutant::final_message_dropped) {
+    out.tree.sequence[static_cast<Idx>(r)].push_back(b.root);
+  }
+  if (mutant == TwoSizeMutant::root_copy_dropped) t -= pr.cost.g(r) * static_cast<T>(mine);
+  out.tree.root = r;
+  out.time = t;
+  return out;
+}
+
+template TreeResult<std::int64_t> two_gatherv_tree(const TreeProblem<std::int64_t>&, RootMode,
+                                                   TwoSizeMutant);
+template TreeResult<double> two_gatherv_tree(const TreeProblem<double>&, RootMode, TwoSizeMutant);
 template TreeResult<std::int64_t> two_size_tree(const TreeProblem<std::int64_t>&);
 template TreeResult<double> two_size_tree(const TreeProblem<double>&);
 

@@ -19,4 +19,17 @@ namespace collverify::trees {
 template <class T>
 TreeResult<T> two_size_tree(const TreeProblem<T>& problem);
 
+// TWO_Gatherv of Section 5.2 (Table 1's list, `trees`, collverify-mpi --tree two): the same two
+// concurrent gathers for either root mode. Best root: two_size_tree above. Fixed root r: the
+// group holding r gathers into r (its binomial tree over the group's ranks listed from r
+// upwards, cyclically, so r is the first and receiving member), the other group into its
+// lowest rank, which then sends its segment to r as r's last child.
+// Mutants for the tests (the tree checkers must reject each): final_message_dropped (the other
+// group never sends to the root: not spanning), root_copy_dropped (the claimed time leaves out
+// the root's local copy).
+enum class TwoSizeMutant { none, final_message_dropped, root_copy_dropped };
+template <class T>
+TreeResult<T> two_gatherv_tree(const TreeProblem<T>& problem, RootMode mode,
+                               TwoSizeMutant mutant = TwoSizeMutant::none);
+
 }  // namespace collverify::trees

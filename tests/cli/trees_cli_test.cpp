@@ -76,7 +76,8 @@ TEST(TreesCli, AllDistributionsAsJsonArrayAndTable1Markdown) {
   const CliRun md = run("trees --p 16 --b 10 --dist all --gamma 0 --format md");
   ASSERT_EQ(md.code, 0) << md.out;
   EXPECT_NE(
-      md.out.find("| Distribution | Root | Linear | Binary | Oblivious | Adaptive | Optimal |"),
+      md.out.find(
+          "| Distribution | Root | Linear | Binary | Oblivious | Adaptive | Optimal | Two |"),
       std::string::npos);
   EXPECT_NE(md.out.find("| two_blocks | fixed r = 8 |"), std::string::npos) << md.out;
   EXPECT_NE(md.out.find("| | best |"), std::string::npos);
@@ -95,7 +96,13 @@ TEST(TreesCli, ExplicitSizesCostsFileAndPicture) {
   ASSERT_EQ(r.code, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["p"], 3);
-  EXPECT_EQ(j["results"].size(), 8u);  // no binary for per-pair costs
+  // Every construction, binary included (Theorem 3's per-pair DP). Root 2: 0 sends its 3 units
+  // straight (9 + 3 = 12), 1 has nothing to send, then the copy of 7: 19; through 1 instead,
+  // 0 -> 1 (5 + 3) and 1 -> 2 (2 + 3) give 13 + 7 = 20.
+  ASSERT_EQ(j["results"].size(), 10u);
+  EXPECT_EQ(j["results"][2]["algorithm"], "binary");
+  EXPECT_EQ(j["results"][2]["root"], 2);
+  EXPECT_EQ(j["results"][2]["time"], 19);
   std::ifstream dot(dir / "t.dot");
   const std::string text((std::istreambuf_iterator<char>(dot)), std::istreambuf_iterator<char>());
   EXPECT_NE(text.find("digraph gather_tree"), std::string::npos);
@@ -107,6 +114,22 @@ TEST(TreesCli, ExplicitSizesCostsFileAndPicture) {
   expect_refused("trees --sizes 3,0,7 --costs-file " + (dir / "bad.json").string(),
                  "'alpha' must be a 3 x 3 matrix");
   fs::remove_all(dir);
+}
+
+// TWO_Gatherv (Section 5.2) is listed when the blocks take exactly two sizes, after optimal.
+TEST(TreesCli, TwoGathervRowsForTwoSizes) {
+  const CliRun r = run("trees --sizes 1,1,1,50 --alpha 10 --beta 1 --gamma 1 --root 3", false);
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["results"].size(), 12u);
+  EXPECT_EQ(j["results"][10]["algorithm"], "two");
+  EXPECT_EQ(j["results"][10]["root"], 3);
+  // The header example of reference/trees/two_size.hpp: {0, 1, 2} gather in 23 < 50, then
+  // 3 receives their 3 units after its copy: max(50, 23) + 10 + 3.
+  EXPECT_EQ(j["results"][10]["time"], 63);
+  const CliRun three = run("trees --sizes 1,2,3 --alpha 10 --beta 1 --gamma 1", false);
+  ASSERT_EQ(three.code, 0) << three.out;
+  EXPECT_EQ(nlohmann::json::parse(three.out)["results"].size(), 10u);  // no two-size rows
 }
 
 TEST(TreesCli, BadInputExitsTwoNamingTheValue) {

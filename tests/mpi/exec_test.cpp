@@ -103,6 +103,19 @@ TEST(MpiExec, GatherAndScatterTreesEqualNative) {
   }
 }
 
+// TWO_Gatherv / TWO_Scatterv (seed 001, Section 5.2) on real MPI: blocks of two sizes, every
+// root, gather and scatter against the native collectives; one size only is bad input.
+TEST(MpiExec, TwoGathervEqualsNative) {
+  for (const char* root : {"0", "3", "6"}) {
+    for (const char* op : {"gather", "scatter"}) {
+      const JobRun r =
+          mpirun(7, std::string(op) + " --tree two --dist list:3,40,3 --root " + root);
+      EXPECT_EQ(r.code, 0) << op << " root " << root << "\n" << r.out;
+    }
+  }
+  EXPECT_EQ(mpirun(4, "gather --tree two --dist uniform:5").code, 2);
+}
+
 TEST(MpiExec, TreeFileRunsAndABrokenOneIsNotExecuted) {
   const auto dir = scratch("tree");
   {

@@ -336,7 +336,14 @@ TEST(Plans, TreesGatherToTheRootAndScatterFromIt) {
   for (std::int64_t p = 1; p <= 9; ++p) {
     std::vector<std::int64_t> sizes;
     for (std::int64_t r = 0; r < p; ++r) sizes.push_back(1 + (r * 3) % 4);
-    for (const char* name : {"linear", "binomial", "adaptive", "binary", "optimal"}) {
+    // TWO_Gatherv needs blocks of exactly two sizes: 1 and 4 (p >= 2).
+    std::vector<std::int64_t> two;
+    for (std::int64_t r = 0; r < p; ++r) two.push_back(r % 3 == 1 ? 4 : 1);
+    for (const char* name : {"linear", "binomial", "adaptive", "binary", "optimal", "two"}) {
+      if (std::string(name) == "two") {
+        if (p < 2) continue;
+        sizes = two;
+      }
       const std::int64_t root = p / 2;
       const GatherTree t = build_tree(name, sizes, root);
       const Geometry g(Element{}, 1, sizes);

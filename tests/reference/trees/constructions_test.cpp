@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <set>
 #include <vector>
 
 #include "checkers/trees/brute_force.hpp"
@@ -74,11 +75,9 @@ TEST(Constructions, EveryTreeIsSoundAndNoBetterThanOptimal) {
       EXPECT_LE(opt.time, lin.time);
       EXPECT_LE(opt.time, obl.time);
       EXPECT_LE(opt.time, ada.time);
-      if (pr.cost.homogeneous()) {
-        const auto bin = tr::optimal_binary_tree(pr, mode);
-        expect_sound(bin, pr, tr::OrderRule::rank);
-        EXPECT_LE(tr::max_children(bin.tree), 2);
-      }
+      const auto bin = tr::optimal_binary_tree(pr, mode);
+      expect_sound(bin, pr, tr::OrderRule::rank);
+      EXPECT_LE(tr::max_children(bin.tree), 2);
     }
   }
 }
@@ -180,10 +179,57 @@ TEST(Constructions, TwoSizeTreeMeetsLemma2) {
                cv::InputError);
 }
 
-TEST(Constructions, BinaryRefusesPerPairCosts) {
+// TWO_Gatherv (Section 5.2) for every root of random two-size problems, both cost models: a
+// well-formed tree rooted where asked, timed as claimed, never below the lower bound; its best
+// root is two_size_tree's. The tree checkers reject both mutants on some instance.
+TEST(Constructions, TwoGathervIsSoundForEveryRootAndItsMutantsAreRejected) {
+  std::mt19937_64 g(52);
+  int shape_caught = 0, time_caught = 0, trees = 0, fixed = 0;
+  for (int round = 0; round < 60; ++round) {
+    const std::int64_t p = draw(g, 2, 30);
+    auto pr = round % 2 == 0 ? random_per_pair(g, p) : random_homogeneous(g, p);
+    const std::int64_t x = draw(g, 0, 10), y = x + draw(g, 1, 200);
+    for (auto& v : pr.m) v = draw(g, 0, 2) == 0 ? y : x;
+    pr.m[static_cast<std::size_t>(draw(g, 0, p - 1))] = x;  // both sizes present
+    pr.m[static_cast<std::size_t>(draw(g, 0, p - 1))] = y;
+    if (std::set<std::int64_t>(pr.m.begin(), pr.m.end()).size() != 2) continue;
+    for (std::int64_t r = -1; r < p; ++r) {
+      const auto mode = r < 0 ? tr::RootMode::best_root() : tr::RootMode::fixed(r);
+      const auto t = tr::two_gatherv_tree(pr, mode);
+      ++trees;
+      ASSERT_FALSE(tr::check_tree_shape(t.tree).has_value()) << "p = " << p << " root " << r;
+      EXPECT_EQ(tr::gather_time(t.tree, pr, tr::LeafCopy::free), t.time);
+      EXPECT_GE(t.time, tr::gather_lower_bound(pr, t.tree.root));
+      if (r < 0) {
+        EXPECT_EQ(t.time, tr::two_size_tree(pr).time);
+        continue;
+      }
+      EXPECT_EQ(t.tree.root, r);
+      ++fixed;
+      const auto dropped = tr::two_gatherv_tree(pr, mode, tr::TwoSizeMutant::final_message_dropped);
+      shape_caught += tr::check_tree_shape(dropped.tree).has_value() ? 1 : 0;
+      const auto cheap = tr::two_gatherv_tree(pr, mode, tr::TwoSizeMutant::root_copy_dropped);
+      time_caught += tr::gather_time(cheap.tree, pr, tr::LeafCopy::free) != cheap.time ? 1 : 0;
+    }
+  }
+  EXPECT_GT(trees, 500);
+  EXPECT_EQ(shape_caught, fixed);  // every fixed-root mutant: the other group is cut off
+  EXPECT_GT(time_caught, 100);     // whenever the root's copy costs something
+  const cv::TreeProblem<std::int64_t> three{{1, 2, 3},
+                                           cv::CostModel<std::int64_t>::uniform(1, 1, 1)};
+  EXPECT_THROW(tr::two_gatherv_tree(three, tr::RootMode::fixed(0)), cv::InputError);
+}
+
+// Per-pair costs go to Theorem 3's O(p^4) DP (binary_per_pair_test checks it); the Figure 7
+// naive twin is homogeneous only and refuses them.
+TEST(Constructions, BinaryPerPairCostsGoToTheO4Dp) {
   std::mt19937_64 g(1);
-  EXPECT_THROW(tr::optimal_binary_tree(random_per_pair(g, 3), tr::RootMode::best_root()),
-               cv::InputError);
+  const auto pr = random_per_pair(g, 5);
+  const auto r = tr::optimal_binary_tree(pr, tr::RootMode::best_root());
+  expect_sound(r, pr, tr::OrderRule::rank);
+  EXPECT_LE(tr::max_children(r.tree), 2);
+  EXPECT_EQ(r.time, tr::brute_force_minimum(pr, {tr::OrderRule::rank, 2, -1}).time);
+  EXPECT_THROW(tr::optimal_binary_tree_naive(pr, tr::RootMode::best_root()), cv::InputError);
 }
 
 }  // namespace
