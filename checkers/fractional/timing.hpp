@@ -66,4 +66,21 @@ struct TimingReport {
 // r = 0: the chain. simplex: hold against (5) too and take the simplex claim.
 TimingReport check_timing(const Schedule& s, std::int64_t r, bool simplex);
 
+// §3's direct simplex implementation "forward[s] a run of r packets in 2r + 1 steps", held
+// between two broadcasts of one construction, the claim's own terms and nothing else: the one of
+// s packets (R = ceil(s / r) runs, R >= 3) and the one of 2r packets (two runs, the reference:
+// the first packet of a run-1 binary tree travels alone and faster, so the first run is no
+// reference). Claim: last_pu_step(s) <= last_pu_step(2r) + (R - 2)(2r + 1); beyond it, the
+// violation "above_run_rate" (witness: the step and the bound). A schedule that does not finish
+// is "completeness". Cost: two last_pu_step. Example: r = 2, s = 8 (R = 4) after 45 steps with
+// the two-run broadcast after 35: bound 35 + 2 * 5 = 45, holds.
+struct RunRateReport {
+  std::int64_t steps = 0;            // last_pu_step of the s-packet broadcast
+  std::int64_t two_run_steps = 0;    // last_pu_step of the 2r-packet broadcast
+  std::int64_t runs = 0;             // R
+  std::int64_t bound = 0;            // two_run_steps + (R - 2)(2r + 1)
+  Verdict verdict;
+};
+RunRateReport check_run_rate(const Schedule& s_packets, const Schedule& two_runs, std::int64_t r);
+
 }  // namespace collverify::fractional_check
