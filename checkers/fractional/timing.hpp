@@ -72,8 +72,9 @@ TimingReport check_timing(const Schedule& s, std::int64_t r, bool simplex);
 // the first packet of a run-1 binary tree travels alone and faster, so the first run is no
 // reference). Claim: last_pu_step(s) <= last_pu_step(2r) + (R - 2)(2r + 1); beyond it, the
 // violation "above_run_rate" (witness: the step and the bound). A schedule that does not finish
-// is "completeness". Cost: two last_pu_step. Example: r = 2, s = 8 (R = 4) after 45 steps with
-// the two-run broadcast after 35: bound 35 + 2 * 5 = 45, holds.
+// is "completeness". Cost: two last_pu_step. Example: P = 2, r = 2, the root sending one packet
+// per step: 4 packets after 4 steps, 8 packets (R = 4) after 8 <= 4 + 2 * 5 = 14, holds; the
+// same 8 with 7 idle steps inserted end after 15: above_run_rate.
 struct RunRateReport {
   std::int64_t steps = 0;            // last_pu_step of the s-packet broadcast
   std::int64_t two_run_steps = 0;    // last_pu_step of the 2r-packet broadcast
