@@ -24,7 +24,9 @@
 // schedule of ceil(P/2) couples, couple c = PUs 2c (sender) and 2c + 1 (receiver); each duplex
 // step is two sub-steps (senders send to receivers; receivers forward to their partner); the
 // root's partner gets packet j from the root in the second sub-step of step j. Odd P: the last
-// couple is PU P - 1 alone, a leaf of the duplex layout, which only receives.
+// couple is PU P - 1 alone, a leaf of the duplex layout, which only receives. The direct simplex
+// implementation of §3 (a run of r packets in 2r + 1 steps) is simplex_direct.hpp's, chosen by
+// BroadcastOptions::simplex_direct.
 // Reduction: reduction_schedule reverses the rounds and the direction of every transfer (a
 // receive becomes combine-and-send); its transfer x -> y of packet j means "x sends its partial
 // sum of packet j to y, which combines it into its own".
