@@ -70,6 +70,14 @@ Claim simplex_claim(std::int64_t P, std::int64_t r, std::int64_t s) {
   return c;
 }
 
+Claim simplex_binary_claim(std::int64_t P, std::int64_t s) {
+  Claim c;
+  c.d = fractional::depth(P, 1);
+  c.num = c.d + 3 * s;
+  c.den = 1;
+  return c;
+}
+
 std::int64_t bound4_steps(std::int64_t P, std::int64_t s) {
   if (P < 2) return 0;  // nobody to reach
   return std::max<std::int64_t>(s, ceil_log2(P));

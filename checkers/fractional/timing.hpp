@@ -43,6 +43,9 @@ Claim paper_claim(std::int64_t P, std::int64_t r, std::int64_t s);
 // The simplex claim of §1 ("at most twice that for duplex communication for half as many PUs"):
 // 2 (d' + s(1 + 1/r)) with d' the depth of ceil(P/2) PUs.
 Claim simplex_claim(std::int64_t P, std::int64_t r, std::int64_t s);
+// §2's pipelined binary tree in the simplex model, "replace the two by a three": T_1^s =
+// (d + 3s)(t + k/s), i.e. d + 3s steps, d the binary tree's depth (the duplex recurrence).
+Claim simplex_binary_claim(std::int64_t P, std::int64_t s);
 
 std::int64_t bound4_steps(std::int64_t P, std::int64_t s);
 std::int64_t bound5_steps(std::int64_t P, std::int64_t s);

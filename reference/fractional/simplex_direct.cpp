@@ -227,6 +227,24 @@ BroadcastResult run_simplex_program(const SimplexProgram& program, std::int64_t 
   return out;
 }
 
+SimplexProgram binary_simplex_program(std::int64_t P, std::int64_t s) {
+  const LayoutParams lp = layout_params(Layout::binary, P, 1);
+  SimplexProgram out;
+  out.P = P;
+  out.s = s;
+  out.parts.resize(static_cast<std::size_t>(P));
+  for (std::int64_t x = 0; x < P; ++x) {
+    const Placement pl = place(lp, x);
+    auto& mine = out.parts[static_cast<std::size_t>(x)];
+    for (std::int64_t j = 0; j < s; ++j) {
+      if (x != 0) mine.push_back(SimplexPart{false, pl.pred, j});
+      if (pl.down != kNoPu) mine.push_back(SimplexPart{true, pl.down, j});
+      if (pl.right != kNoPu) mine.push_back(SimplexPart{true, pl.right, j});
+    }
+  }
+  return out;
+}
+
 BroadcastResult simplex_direct_broadcast(const BroadcastOptions& o) {
   const SimplexOrder order = simplex_direct_order(o);
   BroadcastResult out = run_simplex_program(order.program, o.s);

@@ -59,4 +59,16 @@ BroadcastResult run_simplex_program(const SimplexProgram& program, std::int64_t 
 // Both steps: the direct simplex broadcast of o's layout.
 BroadcastResult simplex_direct_broadcast(const BroadcastOptions& o);
 
+// §2's simplex binary tree ("for the simplex model replace the two by a three": d + 3s steps),
+// written down rather than found: on the binary layout of P PUs every PU, for each packet j in
+// order, receives j (not the root), sends j down, sends j right (parts with no successor left
+// out). A PU whose first packet arrives at step tau receives packet j at tau + 3j, its down
+// successor at tau + 1 + 3j, its right successor at tau + 2 + 3j: the duplex layout's timing of
+// the first packet, so its depth d, and 3 steps per packet after it. Unlike Figure 2 (and
+// simplex_direct_order with r = 1), the right successor gets the packet just received, not the
+// one before it. Packets 0..s-1, no padding. Cost O(P s). Example: P = 4 (0 -> 1 -> 2, 0 -> 3),
+// s = 2: PU 0 {send 1:0, send 3:0, send 1:1, send 3:1}, PU 1 {recv 0:0, send 2:0, recv 0:1,
+// send 2:1}: 4 steps.
+SimplexProgram binary_simplex_program(std::int64_t P, std::int64_t s);
+
 }  // namespace collverify::fractional
