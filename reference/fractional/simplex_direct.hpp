@@ -19,9 +19,10 @@
 //
 // Measured, not assumed (tests/reference/fractional/simplex_direct_test.cpp, the family, and
 // docs/RESULTS-fractional.md): every run after the second costs at most 2r + 1 steps (exactly
-// when the root has a right successor), the duplex lock step r + 1; every swap of adjacent send
-// and receive parts in some PU's program either deadlocks, delays, or is harmless, as
-// generators/fractional_mutants.hpp's swapped_parts mutants show.
+// when the root has a right successor, P = 4 with r = 1 excepted), the duplex lock step r + 1;
+// a swap of adjacent send and receive parts in a PU's program sends a packet before it arrives,
+// delays the last PU, or does no harm, and a swap of two receives can deadlock
+// (generators/fractional_mutants.hpp swapped_parts, swapped_receives).
 // Cost: O(steps * started PUs + transfers) for the order, O(steps * P) for the replay; two parts
 // of 24 bytes per transfer for the programs (broadcast_bytes counts them).
 // Ties: the smallest sender id first; none other (a receive names one packet).
