@@ -51,6 +51,8 @@ struct SimplexOrder {
 
 // Step 1: the order of every PU's sends and receives for the layout of o (o.simplex ignored).
 SimplexOrder simplex_direct_order(const BroadcastOptions& o);
+// Its slow twin (simplex_direct_slow.cpp): every PU visited every step; the same program.
+SimplexProgram simplex_direct_order_slow(const BroadcastOptions& o);
 
 // Step 2: the programs in rendezvous; transfers of packets >= s (padding) dropped, trailing empty
 // steps removed. deadlock names the first PU that still has parts and the part it waits on.

@@ -1,7 +1,8 @@
 // The direct simplex implementation (reference/fractional/simplex_direct.hpp): the header's
 // example by hand; every layout valid in the generic simulation under the simplex port rule for
-// small P and s (no deadlock); the replay of the programs takes exactly the steps of the lock
-// step that chose the order (the order alone carries the schedule); the run rate 2r + 1 of §3
+// small P and s (no deadlock); the order equals its slow twin's; the replay of the programs takes
+// exactly the steps of the lock step that chose the order (the order alone carries the
+// schedule); the run rate 2r + 1 of §3
 // through the checker (checkers/fractional/timing.hpp), exact when the root has a right
 // successor; the factor (2r + 1)/(r + 1) against the duplex lock step.
 #include "reference/fractional/simplex_direct.hpp"
@@ -50,6 +51,23 @@ TEST(SimplexDirect, EveryLayoutValidUnderTheSimplexRule) {
         const SimulationResult sim = simulate_schedule(b.schedule, rounds_of(b.schedule));
         ASSERT_FALSE(sim.verdict) << "P=" << P << " r=" << r << " s=" << s << ": "
                                   << sim.verdict->message;
+      }
+    }
+  }
+}
+
+// The fast lock step (active PUs only) and its slow twin (every PU every step) write the same
+// programs.
+TEST(SimplexDirect, OrderEqualsItsSlowTwin) {
+  for (std::int64_t r = 0; r <= 6; ++r) {
+    for (std::int64_t P = 1; P <= 80; P += 3) {
+      for (std::int64_t s : {1, 4, 9, 20}) {
+        const BroadcastOptions o = direct(r == 0 ? Layout::chain : Layout::fractional, P, r, s);
+        const SimplexOrder fast = simplex_direct_order(o);
+        ASSERT_FALSE(fast.deadlock);
+        const SimplexProgram slow = simplex_direct_order_slow(o);
+        EXPECT_EQ(fast.program.parts, slow.parts) << "P=" << P << " r=" << r << " s=" << s;
+        EXPECT_EQ(fast.program.s, slow.s);
       }
     }
   }
