@@ -116,4 +116,32 @@ std::optional<Mutant> wrong_successor(const Schedule& s, std::int64_t round, std
   return std::nullopt;
 }
 
+std::optional<fractional::SimplexProgram> swapped_parts(const fractional::SimplexProgram& p,
+                                                        std::int64_t x, std::int64_t k) {
+  if (x < 0 || x >= static_cast<std::int64_t>(p.parts.size())) return std::nullopt;
+  const auto& mine = p.parts[static_cast<std::size_t>(x)];
+  if (k < 0 || k + 1 >= static_cast<std::int64_t>(mine.size())) return std::nullopt;
+  const auto a = static_cast<std::size_t>(k);
+  if (mine[a].send == mine[a + 1].send) return std::nullopt;
+  fractional::SimplexProgram out = p;
+  std::swap(out.parts[static_cast<std::size_t>(x)][a], out.parts[static_cast<std::size_t>(x)][a + 1]);
+  return out;
+}
+
+std::optional<fractional::SimplexProgram> swapped_receives(const fractional::SimplexProgram& p,
+                                                           std::int64_t x, std::int64_t k) {
+  if (x < 0 || x >= static_cast<std::int64_t>(p.parts.size())) return std::nullopt;
+  const auto& mine = p.parts[static_cast<std::size_t>(x)];
+  if (k < 0 || k >= static_cast<std::int64_t>(mine.size())) return std::nullopt;
+  const auto a = static_cast<std::size_t>(k);
+  if (mine[a].send) return std::nullopt;
+  for (std::size_t b = a + 1; b < mine.size(); ++b) {
+    if (mine[b].send) continue;
+    fractional::SimplexProgram out = p;
+    std::swap(out.parts[static_cast<std::size_t>(x)][a], out.parts[static_cast<std::size_t>(x)][b]);
+    return out;
+  }
+  return std::nullopt;
+}
+
 }  // namespace collverify::fractional_mutants

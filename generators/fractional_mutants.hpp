@@ -17,6 +17,20 @@
 //                         witness: no_redundant_receive at z if z holds the packet already,
 //                         one_port_receive at z if z receives another packet in round t; nullopt
 //                         otherwise (the caller picks another z).
+// And one mutant of the direct simplex implementation's programs (one per PU, the order of its
+// sends and receives; model/fractional/simplex_program.hpp):
+//   swapped_parts         parts k and k + 1 of PU x, one a send and the other a receive, in the
+//                         other order ("recv, send" for "send, recv" or back); nullopt when they
+//                         are not such a pair. No witness: whether the swap deadlocks (some PU
+//                         never gets a packet: completeness), delays (above the run rate of
+//                         checkers/fractional/timing.hpp) or does no harm is what replaying it
+//                         shows; the tests classify every swap of real programs;
+//   swapped_receives      receive part k of PU x and its next receive part exchanged (a head
+//                         taking its right-successor packets from the members of the group
+//                         above in another order); nullopt when part k is not a receive or no
+//                         receive follows. The members wait on each other in the chain, so this
+//                         is how a wrong order deadlocks (a single send/receive swap in a tree
+//                         cannot close a cycle of waits; none of the tests' swaps does).
 // Example: the chain P = 3, s = 2 with step 2 dropped (rounds {0->1:0}, {}, {1->2:1}):
 // send_before_receive at PU 1, step 2 (round index 2), packet 1.
 #pragma once
@@ -24,6 +38,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "model/fractional/simplex_program.hpp"
 #include "model/schedule.hpp"
 #include "model/verdict.hpp"
 
@@ -39,5 +54,10 @@ std::optional<Mutant> sent_before_arrival(const Schedule& s);
 std::optional<Mutant> two_receives(const Schedule& s);
 std::optional<Mutant> wrong_successor(const Schedule& s, std::int64_t round, std::int64_t index,
                                       std::int64_t new_to);
+
+std::optional<fractional::SimplexProgram> swapped_parts(const fractional::SimplexProgram& p,
+                                                        std::int64_t x, std::int64_t k);
+std::optional<fractional::SimplexProgram> swapped_receives(const fractional::SimplexProgram& p,
+                                                           std::int64_t x, std::int64_t k);
 
 }  // namespace collverify::fractional_mutants

@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "model/fractional/recurrence.hpp"
+#include "model/error.hpp"
 #include "model/int_math.hpp"
 
 namespace collverify::fractional_check {
@@ -69,6 +70,14 @@ Claim simplex_claim(std::int64_t P, std::int64_t r, std::int64_t s) {
   return c;
 }
 
+Claim simplex_binary_claim(std::int64_t P, std::int64_t s) {
+  Claim c;
+  c.d = fractional::depth(P, 1);
+  c.num = c.d + 3 * s;
+  c.den = 1;
+  return c;
+}
+
 std::int64_t bound4_steps(std::int64_t P, std::int64_t s) {
   if (P < 2) return 0;  // nobody to reach
   return std::max<std::int64_t>(s, ceil_log2(P));
@@ -117,6 +126,38 @@ TimingReport check_timing(const Schedule& s, std::int64_t r, bool simplex) {
   below("(6)", rep.bound6);
   below("(4)", rep.bound4);
   if (simplex) below("(5)", rep.bound5);
+  return rep;
+}
+
+RunRateReport check_run_rate(const Schedule& s, const Schedule& two_runs, std::int64_t r) {
+  CV_ASSERT(r >= 1 && two_runs.n == 2 * r && s.n > 2 * r && two_runs.p == s.p,
+            "check_run_rate: a broadcast of more than two runs against one of two runs");
+  RunRateReport rep;
+  rep.runs = (s.n + r - 1) / r;
+  rep.steps = last_pu_step(s);
+  rep.two_run_steps = last_pu_step(two_runs);
+  auto incomplete = [&](const Schedule& x) {
+    return Violation{"completeness", x.p, x.n, kNone, static_cast<std::int64_t>(x.rounds.size()),
+                     kNone, fmt::format("after {} rounds some PU lacks one of the {} packets",
+                                        x.rounds.size(), x.n)};
+  };
+  if (rep.steps == kNone) {
+    rep.verdict = incomplete(s);
+    return rep;
+  }
+  if (rep.two_run_steps == kNone) {
+    rep.verdict = incomplete(two_runs);
+    return rep;
+  }
+  rep.bound = rep.two_run_steps + (rep.runs - 2) * (2 * r + 1);
+  if (rep.steps > rep.bound) {
+    rep.verdict = Violation{
+        "above_run_rate", s.p, s.n, kNone, rep.steps, kNone,
+        fmt::format("the last PU holds all {} packets ({} runs of {}) after {} steps, above {} "
+                    "(the two-run broadcast's {} steps + {} more runs of 2r + 1 = {} steps)",
+                    s.n, rep.runs, r, rep.steps, rep.bound, rep.two_run_steps, rep.runs - 2,
+                    2 * r + 1)};
+  }
   return rep;
 }
 

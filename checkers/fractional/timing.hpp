@@ -43,6 +43,9 @@ Claim paper_claim(std::int64_t P, std::int64_t r, std::int64_t s);
 // The simplex claim of §1 ("at most twice that for duplex communication for half as many PUs"):
 // 2 (d' + s(1 + 1/r)) with d' the depth of ceil(P/2) PUs.
 Claim simplex_claim(std::int64_t P, std::int64_t r, std::int64_t s);
+// §2's pipelined binary tree in the simplex model, "replace the two by a three": T_1^s =
+// (d + 3s)(t + k/s), i.e. d + 3s steps, d the binary tree's depth (the duplex recurrence).
+Claim simplex_binary_claim(std::int64_t P, std::int64_t s);
 
 std::int64_t bound4_steps(std::int64_t P, std::int64_t s);
 std::int64_t bound5_steps(std::int64_t P, std::int64_t s);
@@ -65,5 +68,23 @@ struct TimingReport {
 
 // r = 0: the chain. simplex: hold against (5) too and take the simplex claim.
 TimingReport check_timing(const Schedule& s, std::int64_t r, bool simplex);
+
+// §3's direct simplex implementation "forward[s] a run of r packets in 2r + 1 steps", held
+// between two broadcasts of one construction, the claim's own terms and nothing else: the one of
+// s packets (R = ceil(s / r) runs, R >= 3) and the one of 2r packets (two runs, the reference:
+// the first packet of a run-1 binary tree travels alone and faster, so the first run is no
+// reference). Claim: last_pu_step(s) <= last_pu_step(2r) + (R - 2)(2r + 1); beyond it, the
+// violation "above_run_rate" (witness: the step and the bound). A schedule that does not finish
+// is "completeness". Cost: two last_pu_step. Example: P = 2, r = 2, the root sending one packet
+// per step: 4 packets after 4 steps, 8 packets (R = 4) after 8 <= 4 + 2 * 5 = 14, holds; the
+// same 8 with 7 idle steps inserted end after 15: above_run_rate.
+struct RunRateReport {
+  std::int64_t steps = 0;            // last_pu_step of the s-packet broadcast
+  std::int64_t two_run_steps = 0;    // last_pu_step of the 2r-packet broadcast
+  std::int64_t runs = 0;             // R
+  std::int64_t bound = 0;            // two_run_steps + (R - 2)(2r + 1)
+  Verdict verdict;
+};
+RunRateReport check_run_rate(const Schedule& s_packets, const Schedule& two_runs, std::int64_t r);
 
 }  // namespace collverify::fractional_check

@@ -1,5 +1,5 @@
-// `schedule fractional --layout chain|binary|fractional --P P [--r R] --s S [--simplex]
-// [--format table|json]` and `verify fractional --P RANGE [common flags]`; with
+// `schedule fractional --layout chain|binary|fractional --P P [--r R] --s S [--simplex
+// [--simplex-order couples|direct]] [--format table|json]` and `verify fractional --P RANGE [common flags]`; with
 // `--embed mesh:AxB|crossbar:AxB|crossbar2g:AxB [--switching wormhole|store-and-forward]` the schedule is the
 // fractional tree embedded in that network (format table|json|svg), and `verify fractional-embed
 // --embed ... --r R --s S` judges §4's congestion-1 claim (families/fractional/fractional_embed.hpp); flags parsed here;
@@ -37,6 +37,7 @@ struct ScheduleArgs {
   std::int64_t r = 0;  // 0: not given
   std::int64_t s = 0;
   bool simplex = false;
+  std::string simplex_order;  // empty: couples
   std::string format = "table";
   std::string embed;
   std::string switching = "wormhole";
@@ -188,6 +189,38 @@ int run_verify_embed(const EmbedVerifyArgs& a) {
   return v.empty() ? 0 : 1;
 }
 
+// --simplex-order: couples (footnote 2's emulation, the default) or direct (§3's direct
+// implementation, reference/fractional/simplex_direct.hpp); only with --simplex.
+bool parse_simplex_order(const ScheduleArgs& a) {
+  if (a.simplex_order.empty()) return false;
+  if (!a.simplex) {
+    throw InputError(fmt::format("--simplex-order {} needs --simplex", a.simplex_order));
+  }
+  if (a.simplex_order == "couples") return false;
+  if (a.simplex_order == "direct") return true;
+  throw InputError(
+      fmt::format("--simplex-order '{}' is not couples or direct", a.simplex_order));
+}
+
+// The direct simplex implementation's claim: a run of r packets in 2r + 1 steps, against the
+// broadcast of two runs (checkers/fractional/timing.hpp).
+void print_run_rate(const fr::BroadcastOptions& o, const Schedule& s, std::int64_t cr) {
+  if (cr == 0 || o.s <= 2 * cr) {
+    std::printf("run rate 2r + 1: not applicable (%s)\n",
+                cr == 0 ? "the chain is one run" : "at most two runs");
+    return;
+  }
+  fr::BroadcastOptions two = o;
+  two.s = 2 * cr;
+  const fc::RunRateReport rr = fc::check_run_rate(s, fr::broadcast(two).schedule, cr);
+  std::printf("run rate 2r + 1: %lld runs after %lld steps, bound %lld (two runs after %lld + "
+              "%lld runs of %lld): %s\n",
+              static_cast<long long>(rr.runs), static_cast<long long>(rr.steps),
+              static_cast<long long>(rr.bound), static_cast<long long>(rr.two_run_steps),
+              static_cast<long long>(rr.runs - 2), static_cast<long long>(2 * cr + 1),
+              rr.verdict ? rr.verdict->message.c_str() : "holds");
+}
+
 int run_schedule(const ScheduleArgs& a) {
   if (!a.embed.empty()) return run_schedule_embed(a);
   if (a.layout.empty()) throw InputError("--layout is required (chain | binary | fractional)");
@@ -205,7 +238,8 @@ int run_schedule(const ScheduleArgs& a) {
   if (a.format != "table" && a.format != "json") {
     throw InputError(fmt::format("--format '{}' is not table or json", a.format));
   }
-  const fr::BroadcastOptions o{layout, a.P, a.r, a.s, a.simplex};
+  fr::BroadcastOptions o{layout, a.P, a.r, a.s, a.simplex};
+  o.simplex_direct = parse_simplex_order(a);
   fr::validate_broadcast(o);
   if (a.format == "json") {
     // The fully connected network is refused up front when it would not fit (with the estimate).
@@ -226,7 +260,8 @@ int run_schedule(const ScheduleArgs& a) {
               fr::to_string(layout),
               layout == fr::Layout::fractional ? fmt::format(" r = {}", a.r).c_str() : "",
               static_cast<long long>(a.P), static_cast<long long>(a.s),
-              a.simplex ? "simplex (couples)" : "duplex", static_cast<long long>(b.d),
+              !a.simplex ? "duplex" : o.simplex_direct ? "simplex (direct)" : "simplex (couples)",
+              static_cast<long long>(b.d),
               static_cast<long long>(b.run_length), static_cast<long long>(b.padded_s));
   for (std::size_t t = 0; t < b.schedule.rounds.size(); ++t) {
     std::string line;
@@ -248,6 +283,7 @@ int run_schedule(const ScheduleArgs& a) {
               tr.claim.value(), tr.claim.difference_text(tr.steps).c_str(),
               static_cast<long long>(tr.bound4), static_cast<long long>(tr.bound6),
               a.simplex ? fmt::format(", (5) {}", tr.bound5).c_str() : "");
+  if (o.simplex_direct) print_run_rate(o, b.schedule, cr);
   return 0;
 }
 
@@ -274,7 +310,10 @@ void register_fractional_commands(const CommandTree& tree) {
   add_int_flag(s, "--P", sa->P, 1, kFlagMax, "PUs (P >= 1)")->required();
   add_int_flag(s, "--r", sa->r, 1, kFlagMax, "group size of the fractional tree (r >= 1)");
   add_int_flag(s, "--s", sa->s, 1, kFlagMax, "packets (s >= 1)")->required();
-  s->add_flag("--simplex", sa->simplex, "the simplex model (couple emulation)");
+  s->add_flag("--simplex", sa->simplex, "the simplex model (couple emulation unless --simplex-order)");
+  s->add_option("--simplex-order", sa->simplex_order,
+                "with --simplex: couples (default, footnote 2) | direct (§3: a run of r packets in "
+                "2r + 1 steps)");
   s->add_option("--format", sa->format, "table (default) | json (collverify-routed/1) | svg (--embed mesh)");
   s->add_option("--embed", sa->embed, "mesh:AxB | crossbar:AxB | crossbar2g:AxB: the fractional tree embedded (seed 002 §4)");
   s->add_option("--switching", sa->switching, "with --embed: wormhole (default) | store-and-forward");

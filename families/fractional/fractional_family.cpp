@@ -38,7 +38,9 @@ Violation tagged(Violation v, std::int64_t P, const FractionalInstance& inst, st
 }
 
 fr::BroadcastOptions options_of(std::int64_t P, const FractionalInstance& i) {
-  return fr::BroadcastOptions{i.layout, P, i.r, i.s, i.simplex};
+  fr::BroadcastOptions o{i.layout, P, i.r, i.s, i.simplex};
+  o.simplex_direct = i.simplex && i.direct;
+  return o;
 }
 
 }  // namespace
@@ -46,7 +48,8 @@ fr::BroadcastOptions options_of(std::int64_t P, const FractionalInstance& i) {
 std::string describe(const FractionalInstance& i) {
   std::string out = fr::to_string(i.layout);
   if (i.layout == fr::Layout::fractional) out += fmt::format(" r = {}", i.r);
-  out += fmt::format(", s = {}, {}", i.s, i.simplex ? "simplex" : "duplex");
+  out += fmt::format(", s = {}, {}", i.s,
+                     !i.simplex ? "duplex" : i.direct ? "simplex direct" : "simplex");
   return out;
 }
 
@@ -60,6 +63,8 @@ std::vector<FractionalInstance> fractional_instances() {
       out.push_back({layout, r, s, false, s == 2 * L + 1});
     }
     out.push_back({layout, r, 2 * L + 1, true, true});
+    out.push_back({layout, r, 2 * L + 1, true, true, true});
+    out.push_back({layout, r, 4 * L, true, false, true});
   };
   add_layout(fr::Layout::chain, 0);
   add_layout(fr::Layout::binary, 1);
@@ -107,7 +112,7 @@ std::vector<Violation> check_fractional_schedule(const Schedule& s, const Fracti
   const fc::TimingReport t = fc::check_timing(s, claim_r(inst.layout, inst.r), inst.simplex);
   if (t.verdict) {
     out.push_back(tagged(*t.verdict, P, inst, index));
-  } else if (t.claim.difference_num(t.steps) < 0) {
+  } else if (!inst.direct && t.claim.difference_num(t.steps) < 0) {
     out.push_back(tagged(Violation{"above_claim", P, s.n, kNone, t.steps, kNone,
                                    fmt::format("the last PU holds all packets after {} steps, "
                                                "above the paper's claim {:.4g} (difference {})",
@@ -115,6 +120,20 @@ std::vector<Violation> check_fractional_schedule(const Schedule& s, const Fracti
                                                t.claim.difference_text(t.steps))},
                          P, inst, index));
   }
+  return out;
+}
+
+bool run_rate_applies(const FractionalInstance& inst) {
+  return inst.simplex && inst.direct && inst.layout != fr::Layout::chain &&
+         inst.s > 2 * run_length(inst);
+}
+
+std::vector<Violation> check_direct_run_rate(const Schedule& s, const Schedule& two_runs,
+                                             const FractionalInstance& inst, std::int64_t index) {
+  std::vector<Violation> out;
+  if (!run_rate_applies(inst)) return out;
+  const fc::RunRateReport rep = fc::check_run_rate(s, two_runs, claim_r(inst.layout, inst.r));
+  if (rep.verdict) out.push_back(tagged(*rep.verdict, s.p, inst, index));
   return out;
 }
 
@@ -130,6 +149,12 @@ FractionalJudgement judge_fractional(std::int64_t P, const FractionalInstance& i
     return j;
   }
   j.violations = check_fractional_schedule(b.schedule, inst, index);
+  if (j.violations.empty() && run_rate_applies(inst)) {
+    FractionalInstance two = inst;
+    two.s = 2 * run_length(inst);
+    j.violations = check_direct_run_rate(b.schedule, fr::broadcast(options_of(P, two)).schedule,
+                                         inst, index);
+  }
   j.steps = fc::last_pu_step(b.schedule);
   j.lower_bound = fc::bound6_steps(P, inst.s);
   if (!j.violations.empty() || !inst.with_data_checks) return j;
@@ -158,13 +183,14 @@ Coverage FractionalFamily::coverage() const {
   Coverage c;
   c.parameters = fmt::format(
       "p = P; layouts chain, binary, fractional r = 1..8; s in {{1, 3, L, 2L+1, 4L}} (L = r, "
-      "binary 1, chain 8) duplex and s = 2L+1 simplex (couples); s not a multiple of r padded; "
+      "binary 1, chain 8) duplex, s = 2L+1 simplex (couples), s in {{2L+1, 4L}} simplex direct; s "
+      "not a multiple of r padded; run rate 2r+1 of simplex direct against s = 2L; "
       "reduction (data level) for s = 2L+1 and P <= {}; routed checker for s = 2L+1 and P <= {}; "
       "placement twin for P <= {}",
       o_.reduction_max_p, o_.routed_max_p, o_.twin_max_p);
   c.properties = {"deadlock", "block_range", "agreement", "send_before_receive",
                   "no_redundant_receive", "one_port_send", "one_port_receive", "duplex",
-                  "completeness", "lower_bound (4), (5), (6)", "above_claim",
+                  "completeness", "lower_bound (4), (5), (6)", "above_claim", "above_run_rate",
                   "reduction: counted_twice, late_contribution, root_total",
                   "routed checker agrees", "placement_twin"};
   c.lower_bound =

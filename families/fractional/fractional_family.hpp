@@ -3,7 +3,8 @@
 //
 // Instances of one P (InstanceResult.n = their index in fractional_instances()): per layout
 // (chain; binary; fractional r = 1..8) the packet counts s in {1, 3, L, 2L + 1, 4L} (L = the run
-// length: r, binary 1, chain 8), duplex; and simplex for s = 2L + 1. For every instance:
+// length: r, binary 1, chain 8), duplex; simplex (couples) for s = 2L + 1; simplex direct
+// (reference/fractional/simplex_direct.hpp) for s = 2L + 1 and 4L. For every instance:
 //   construction  reference/fractional: Figure 2 in lock step (a deadlock is the violation
 //                 "deadlock");
 //   simulation    checkers/simulate.hpp: causality, agreement, one send and one receive per PU
@@ -11,7 +12,12 @@
 //   timing        checkers/fractional/timing.hpp: the step after which the last PU holds all s
 //                 packets, >= the lower bounds (4), (6) (simplex also (5)) and <= the paper's claim
 //                 d + s(1 + 1/r) (simplex: 2 (d' + s(1 + 1/r)) for ceil(P/2) couples), else
-//                 "above_claim"; instance rounds = that step, lower bound = (6)'s s - 1 + ceil(log2 P);
+//                 "above_claim" (simplex direct: no such claim in the paper, see the run rate);
+//                 instance rounds = that step, lower bound = (6)'s s - 1 + ceil(log2 P);
+//   run rate      simplex direct, binary and fractional: the last PU's step <= that of the
+//                 two-run broadcast (s = 2L) + (ceil(s / L) - 2)(2L + 1), §3's "a run of r
+//                 packets in 2r + 1 steps" (checkers/fractional/timing.hpp), else
+//                 "above_run_rate";
 //   reduction     for s = 2L + 1 (duplex and simplex) with P <= reduction_max_p: the reversed
 //                 schedule through the data-level check (checkers/fractional/reduction_check.hpp);
 //   routed        for s = 2L + 1 with P <= routed_max_p: the schedule as collverify-routed/1 on the
@@ -20,7 +26,7 @@
 //                 builder ("placement_twin").
 // Violations: p = P, n = the instance index, rank = PU, round = step (0-based round), block =
 // packet; the message starts with the instance ("fractional r = 3, s = 7, simplex: ...").
-// Example: FractionalFamily({}).check(5, {}) passes 55 instances.
+// Example: FractionalFamily({}).check(5, {}) passes 75 instances.
 #pragma once
 
 #include <cstdint>
@@ -42,6 +48,7 @@ struct FractionalInstance {
   std::int64_t s = 1;
   bool simplex = false;
   bool with_data_checks = false;  // reduction and routed checks (s = 2L + 1)
+  bool direct = false;            // simplex: the direct implementation, not the couples
 };
 std::string describe(const FractionalInstance& i);
 std::vector<FractionalInstance> fractional_instances();
@@ -70,6 +77,12 @@ FractionalJudgement judge_fractional(std::int64_t P, const FractionalInstance& i
 // The checks of one built schedule (exposed for the mutant tests).
 std::vector<Violation> check_fractional_schedule(const Schedule& s, const FractionalInstance& inst,
                                                  std::int64_t index);
+// Simplex direct, binary and fractional, s > 2L: the run rate of s against the two-run broadcast
+// two_runs (s = 2L); empty when it holds or does not apply.
+std::vector<Violation> check_direct_run_rate(const Schedule& s, const Schedule& two_runs,
+                                             const FractionalInstance& inst, std::int64_t index);
+// Whether the run rate applies to the instance (simplex direct, binary or fractional, s > 2L).
+bool run_rate_applies(const FractionalInstance& inst);
 
 class FractionalFamily final : public Family {
  public:

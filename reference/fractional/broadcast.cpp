@@ -8,55 +8,12 @@
 #include "model/error.hpp"
 #include "model/int_math.hpp"
 #include "model/memory.hpp"
+#include "reference/fractional/simplex_direct.hpp"
 
 namespace collverify::fractional {
 namespace {
 
-enum class SendTo : std::uint8_t { none, down, right };
-
-// One operation of Figure 2 (packets by index into D; -1: no receive part).
-struct Op {
-  SendTo send = SendTo::none;
-  std::int64_t send_pkt = -1;
-  std::int64_t recv_pkt = -1;
-};
-
-// Operation o of PU index i, runs of L packets, R runs: op 0 = recv(D[0]); ops 1..L =
-// pipeDown(L, 0); then per phase m = 1..R-1: sendRight|Recv(D[(m-1)L + i], D[mL]) and
-// pipeDown(L, mL); last: sendRight(D[(R-1)L + i]). R(L + 1) + 1 operations in all.
-Op op_at(std::int64_t L, std::int64_t R, std::int64_t i, std::int64_t o) {
-  Op op;
-  if (o == 0) {
-    op.recv_pkt = 0;
-    return op;
-  }
-  auto pipe_down = [&](std::int64_t k, std::int64_t j) {  // j = 0..L-1 within pipeDown(L, k)
-    op.send = SendTo::down;
-    op.send_pkt = k + j;
-    if (j < L - 1) op.recv_pkt = k + j + 1;
-  };
-  std::int64_t u = o - 1;
-  if (u < L) {
-    pipe_down(0, u);
-    return op;
-  }
-  u -= L;
-  if (u < (R - 1) * (L + 1)) {
-    const std::int64_t m = 1 + u / (L + 1);
-    const std::int64_t w = u % (L + 1);
-    if (w == 0) {
-      op.send = SendTo::right;
-      op.send_pkt = (m - 1) * L + i;
-      op.recv_pkt = m * L;
-    } else {
-      pipe_down(m * L, w - 1);
-    }
-    return op;
-  }
-  op.send = SendTo::right;
-  op.send_pkt = (R - 1) * L + i;
-  return op;
-}
+using Op = Figure2Op;
 
 // The lock step of every PU's program (see the header for the semantics).
 class LockStep {
@@ -144,7 +101,7 @@ class LockStep {
 
  private:
   Op current(std::int64_t x) const {
-    return op_at(L_, R_, pl_[static_cast<std::size_t>(x)].index, op_[static_cast<std::size_t>(x)]);
+    return figure2_op(L_, R_, pl_[static_cast<std::size_t>(x)].index, op_[static_cast<std::size_t>(x)]);
   }
   std::int64_t target(std::int64_t x, const Op& op) const {
     const Placement& p = pl_[static_cast<std::size_t>(x)];
@@ -201,6 +158,40 @@ std::int64_t run_length_of(const BroadcastOptions& o) {
 
 }  // namespace
 
+Figure2Op figure2_op(std::int64_t L, std::int64_t R, std::int64_t i, std::int64_t o) {
+  Figure2Op op;
+  if (o == 0) {
+    op.recv_pkt = 0;
+    return op;
+  }
+  auto pipe_down = [&](std::int64_t k, std::int64_t j) {  // j = 0..L-1 within pipeDown(L, k)
+    op.send = SendTo::down;
+    op.send_pkt = k + j;
+    if (j < L - 1) op.recv_pkt = k + j + 1;
+  };
+  std::int64_t u = o - 1;
+  if (u < L) {
+    pipe_down(0, u);
+    return op;
+  }
+  u -= L;
+  if (u < (R - 1) * (L + 1)) {
+    const std::int64_t m = 1 + u / (L + 1);
+    const std::int64_t w = u % (L + 1);
+    if (w == 0) {
+      op.send = SendTo::right;
+      op.send_pkt = (m - 1) * L + i;
+      op.recv_pkt = m * L;
+    } else {
+      pipe_down(m * L, w - 1);
+    }
+    return op;
+  }
+  op.send = SendTo::right;
+  op.send_pkt = (R - 1) * L + i;
+  return op;
+}
+
 std::int64_t broadcast_bytes(const BroadcastOptions& o) {
   const std::string what =
       fmt::format("fractional broadcast P = {}, s = {}, r = {}", o.P, o.s, o.r);
@@ -215,7 +206,8 @@ std::int64_t broadcast_bytes(const BroadcastOptions& o) {
   const std::int64_t padded =
       o.literal_short_run ? s : checked_mul(s / run + (s % run != 0 ? 1 : 0), run, what);
   const std::int64_t transfers = checked_mul(std::max<std::int64_t>(o.P, 1), padded, what);
-  const std::int64_t per = o.simplex ? 128 : 64;
+  // The direct simplex implementation keeps two programs of parts (24 bytes each) beside them.
+  const std::int64_t per = !o.simplex ? 64 : o.simplex_direct ? 256 : 128;
   std::int64_t b = checked_mul(transfers, per, what);
   b = checked_add(b, checked_mul(o.P, 160, what), what);
   return checked_add(b, 1 << 20, what);
@@ -315,7 +307,8 @@ BroadcastResult simplex_broadcast(const BroadcastOptions& o) {
 
 BroadcastResult broadcast(const BroadcastOptions& o) {
   validate_broadcast(o);
-  return o.simplex ? simplex_broadcast(o) : duplex_broadcast(o);
+  if (!o.simplex) return duplex_broadcast(o);
+  return o.simplex_direct ? simplex_direct_broadcast(o) : simplex_broadcast(o);
 }
 
 Schedule reduction_schedule(const Schedule& b) {

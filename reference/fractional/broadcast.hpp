@@ -24,7 +24,9 @@
 // schedule of ceil(P/2) couples, couple c = PUs 2c (sender) and 2c + 1 (receiver); each duplex
 // step is two sub-steps (senders send to receivers; receivers forward to their partner); the
 // root's partner gets packet j from the root in the second sub-step of step j. Odd P: the last
-// couple is PU P - 1 alone, a leaf of the duplex layout, which only receives.
+// couple is PU P - 1 alone, a leaf of the duplex layout, which only receives. The direct simplex
+// implementation of §3 (a run of r packets in 2r + 1 steps) is simplex_direct.hpp's, chosen by
+// BroadcastOptions::simplex_direct.
 // Reduction: reduction_schedule reverses the rounds and the direction of every transfer (a
 // receive becomes combine-and-send); its transfer x -> y of packet j means "x sends its partial
 // sum of packet j to y, which combines it into its own".
@@ -52,6 +54,9 @@ struct BroadcastOptions {
   // s not a multiple of r, read literally: the padding packets' parts are no-ops that take no
   // time. Breaks (agreement violations, docs/ERRATA.md); only for showing that.
   bool literal_short_run = false;
+  // With simplex: the direct implementation (reference/fractional/simplex_direct.hpp), a run of
+  // r packets in 2r + 1 steps, instead of the couple emulation.
+  bool simplex_direct = false;
 };
 
 struct BroadcastResult {
@@ -66,6 +71,18 @@ struct BroadcastResult {
   // accepts from (the tie rule decided); 0 in every instance checked (docs/ERRATA.md).
   std::int64_t contended_offers = 0;
 };
+
+// One operation of Figure 2 (packets by index into D; -1: no receive part).
+enum class SendTo : std::uint8_t { none, down, right };
+struct Figure2Op {
+  SendTo send = SendTo::none;
+  std::int64_t send_pkt = -1;
+  std::int64_t recv_pkt = -1;
+};
+// Operation o of PU index i, runs of L packets, R runs: op 0 = recv(D[0]); ops 1..L =
+// pipeDown(L, 0); then per phase m = 1..R-1: sendRight|Recv(D[(m-1)L + i], D[mL]) and
+// pipeDown(L, mL); last: sendRight(D[(R-1)L + i]). R(L + 1) + 1 operations in all.
+Figure2Op figure2_op(std::int64_t L, std::int64_t R, std::int64_t i, std::int64_t o);
 
 // InputError naming the value: P < 1, r < 1, s < 1, or a schedule that would not fit in memory
 // (with the estimate).
@@ -85,7 +102,8 @@ BroadcastResult simplex_broadcast(const BroadcastOptions& o);
 BroadcastResult run_lock_step(std::vector<Placement> tree, std::int64_t run_length, std::int64_t s,
                               bool literal_short_run = false);
 
-// duplex_broadcast or simplex_broadcast by o.simplex, after validate_broadcast.
+// duplex_broadcast, simplex_broadcast or (o.simplex_direct) simplex_direct_broadcast
+// (reference/fractional/simplex_direct.hpp), after validate_broadcast.
 BroadcastResult broadcast(const BroadcastOptions& o);
 
 // The reduction: the broadcast's rounds in reverse order, every transfer reversed.

@@ -1,6 +1,6 @@
 // End-to-end tests of `schedule fractional` and `verify fractional`: the table states the last
 // PU's step and the claim; the JSON is collverify-routed/1 and `verify routed` reads it back and
-// passes (duplex and simplex); bad P, r, s, layout and a size that would not fit exit 2 naming
+// passes (duplex, simplex couples and direct); --simplex-order picks the simplex variant; bad P, r, s, layout and a size that would not fit exit 2 naming
 // the value; `verify fractional` passes and writes the reports.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -34,7 +34,7 @@ TEST(FractionalCli, TableNamesStepAndClaim) {
 
 TEST(FractionalCli, JsonIsReadBackByVerifyRouted) {
   const fs::path dir = test_cli::fresh_temp_dir("fractional_cli", "json");
-  for (const std::string extra : {"", " --simplex"}) {
+  for (const std::string extra : {"", " --simplex", " --simplex --simplex-order direct"}) {
     std::string name = "s";
     name += std::to_string(extra.size());
     const fs::path file = dir / (name + ".json");
@@ -57,6 +57,27 @@ TEST(FractionalCli, JsonIsReadBackByVerifyRouted) {
                          (dir / (name + "rep")).string());
     EXPECT_EQ(v.code, 0) << v.out;
   }
+}
+
+// The direct simplex implementation (§3) as the variant --simplex-order direct: the table names
+// it and holds the schedule to the run rate against the two-run broadcast.
+TEST(FractionalCli, SimplexOrderDirect) {
+  const CliRun r = run(
+      "schedule fractional --layout fractional --P 40 --r 3 --s 12 --simplex --simplex-order direct");
+  EXPECT_EQ(r.code, 0) << r.out;
+  expect_contains(r.out, "s = 12, simplex (direct); d = ");
+  expect_contains(r.out, "run rate 2r + 1: 4 runs after ");
+  expect_contains(r.out, "+ 2 runs of 7): holds");
+  const CliRun c = run("schedule fractional --layout fractional --P 40 --r 3 --s 12 --simplex "
+                       "--simplex-order couples");
+  EXPECT_EQ(c.code, 0) << c.out;
+  expect_contains(c.out, "simplex (couples)");
+  CliRun bad = run("schedule fractional --layout fractional --P 40 --r 3 --s 12 --simplex-order direct");
+  EXPECT_EQ(bad.code, 2) << bad.out;
+  expect_contains(bad.out, "--simplex-order direct needs --simplex");
+  bad = run("schedule fractional --layout fractional --P 40 --r 3 --s 12 --simplex --simplex-order fast");
+  EXPECT_EQ(bad.code, 2) << bad.out;
+  expect_contains(bad.out, "'fast' is not couples or direct");
 }
 
 // Issue 26: --r with a chain or a binary tree was ignored silently (2147483648 too).

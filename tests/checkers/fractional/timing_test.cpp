@@ -77,5 +77,56 @@ TEST(FractionalTiming, NeverCompleteIsCompleteness) {
   EXPECT_EQ(last_pu_step(s), kNone);
 }
 
+// P = 2, the root sends packet j in step j + 1, with `idle` empty steps inserted before the last.
+Schedule one_by_one(std::int64_t n, std::int64_t idle) {
+  Schedule s;
+  s.p = 2;
+  s.n = n;
+  s.model.duplex = Duplex::simplex;
+  s.initial = root_holds_all(0, n);
+  for (std::int64_t j = 0; j < n; ++j) {
+    if (j == n - 1) {
+      for (std::int64_t k = 0; k < idle; ++k) s.rounds.emplace_back();
+    }
+    s.rounds.push_back({{0, 1, j, j}});
+  }
+  return s;
+}
+
+TEST(FractionalTiming, RunRateHeaderExample) {
+  const RunRateReport ok = check_run_rate(one_by_one(8, 0), one_by_one(4, 0), 2);
+  EXPECT_FALSE(ok.verdict);
+  EXPECT_EQ(ok.steps, 8);
+  EXPECT_EQ(ok.two_run_steps, 4);
+  EXPECT_EQ(ok.runs, 4);
+  EXPECT_EQ(ok.bound, 14);
+  const RunRateReport at = check_run_rate(one_by_one(8, 6), one_by_one(4, 0), 2);
+  EXPECT_FALSE(at.verdict) << "14 steps is the bound itself";
+  const RunRateReport late = check_run_rate(one_by_one(8, 7), one_by_one(4, 0), 2);
+  ASSERT_TRUE(late.verdict);
+  EXPECT_EQ(late.verdict->property, "above_run_rate");
+  EXPECT_EQ(late.verdict->round, 15);
+}
+
+TEST(FractionalTiming, RunRateCountsAShortLastRunAsARun) {
+  // s = 7 with r = 3: three runs, bound = two-run steps + 7.
+  const RunRateReport rep = check_run_rate(one_by_one(7, 0), one_by_one(6, 0), 3);
+  EXPECT_EQ(rep.runs, 3);
+  EXPECT_EQ(rep.bound, 6 + 7);
+}
+
+TEST(FractionalTiming, RunRateUnfinishedIsCompleteness) {
+  Schedule lacking = one_by_one(8, 0);
+  lacking.rounds.pop_back();
+  const RunRateReport rep = check_run_rate(lacking, one_by_one(4, 0), 2);
+  ASSERT_TRUE(rep.verdict);
+  EXPECT_EQ(rep.verdict->property, "completeness");
+  Schedule short_reference = one_by_one(4, 0);
+  short_reference.rounds.pop_back();
+  const RunRateReport ref = check_run_rate(one_by_one(8, 0), short_reference, 2);
+  ASSERT_TRUE(ref.verdict);
+  EXPECT_EQ(ref.verdict->property, "completeness");
+}
+
 }  // namespace
 }  // namespace collverify::fractional_check

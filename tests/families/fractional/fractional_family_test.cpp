@@ -11,6 +11,7 @@
 #include "model/error.hpp"
 #include "model/network/network.hpp"
 #include "reference/fractional/broadcast.hpp"
+#include "reference/fractional/simplex_direct.hpp"
 
 namespace collverify::engine {
 namespace {
@@ -33,8 +34,8 @@ TEST(FractionalFamily, SmallRangePasses) {
 }
 
 TEST(FractionalFamily, HeaderExampleCount) {
-  EXPECT_EQ(fractional_instances().size(), 55U);
-  EXPECT_EQ(FractionalFamily().check(5, {}).instances, 55);
+  EXPECT_EQ(fractional_instances().size(), 75U);
+  EXPECT_EQ(FractionalFamily().check(5, {}).instances, 75);
 }
 
 TEST(FractionalFamily, MutantFailsWithWitness) {
@@ -62,6 +63,40 @@ TEST(FractionalFamily, SlowerThanTheClaimIsReported) {
   ASSERT_EQ(v.size(), 1U);
   EXPECT_EQ(v[0].property, "above_claim");
   EXPECT_NE(v[0].message.find("difference -1"), std::string::npos);
+}
+
+// The direct simplex implementation's order with one send/receive swap that delays the last PU
+// (generators/fractional_mutants.hpp): the simulation accepts it, the family's run-rate check
+// does not.
+TEST(FractionalFamily, DelayingSwapFailsTheRunRate) {
+  const FractionalInstance inst{fr::Layout::fractional, 3, 12, true, false, true};
+  ASSERT_TRUE(run_rate_applies(inst));
+  fr::BroadcastOptions o{fr::Layout::fractional, 40, 3, 12, true};
+  o.simplex_direct = true;
+  const fr::SimplexOrder order = fr::simplex_direct_order(o);
+  fr::BroadcastOptions two = o;
+  two.s = 6;
+  const Schedule two_runs = fr::broadcast(two).schedule;
+  const fr::BroadcastResult right = fr::run_simplex_program(order.program, 12);
+  EXPECT_TRUE(check_fractional_schedule(right.schedule, inst, 3).empty());
+  EXPECT_TRUE(check_direct_run_rate(right.schedule, two_runs, inst, 3).empty());
+  std::int64_t delays = 0;
+  for (std::int64_t x = 0; x < o.P && delays == 0; ++x) {
+    for (std::int64_t k = 0; k < 40 && delays == 0; ++k) {
+      const auto m = fractional_mutants::swapped_parts(order.program, x, k);
+      if (!m) continue;
+      const fr::BroadcastResult b = fr::run_simplex_program(*m, 12);
+      if (b.deadlock || !check_fractional_schedule(b.schedule, inst, 3).empty()) continue;
+      const auto v = check_direct_run_rate(b.schedule, two_runs, inst, 3);
+      if (v.empty()) continue;
+      ++delays;
+      EXPECT_EQ(v[0].property, "above_run_rate");
+      EXPECT_EQ(v[0].p, 40);
+      EXPECT_EQ(v[0].n, 3);
+      EXPECT_NE(v[0].message.find("fractional r = 3, s = 12, simplex direct"), std::string::npos);
+    }
+  }
+  EXPECT_EQ(delays, 1);
 }
 
 TEST(FractionalFamily, RoutedConverterAgrees) {
