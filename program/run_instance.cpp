@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "collverify/mpi/mpi.h"
+#include "program/cost.hpp"
 #include "program/guarded_buffer.hpp"
 #include "program/user_ops.hpp"
 
@@ -161,18 +162,10 @@ std::optional<Fault> judge(Context& c) {
   return std::nullopt;
 }
 
-InstanceCost cost_of(const RunResult& run, int p) {
-  InstanceCost cost;
-  cost.messages = static_cast<std::int64_t>(run.messages.size());
-  std::vector<std::int64_t> bytes(static_cast<std::size_t>(p), 0);
-  for (const MessageRecord& m : run.messages) {
-    bytes[static_cast<std::size_t>(m.src)] += m.bytes;
-    bytes[static_cast<std::size_t>(m.dst)] += m.bytes;
-    cost.rounds = std::max(cost.rounds, m.depth);
-  }
-  cost.busiest_bytes = bytes.empty() ? 0 : *std::max_element(bytes.begin(), bytes.end());
-  while ((std::int64_t{1} << cost.round_bound) < p) ++cost.round_bound;
-  return cost;
+InstanceCost cost_of(const RunResult& run, const Instance& in) {
+  const RunCost c = program::cost_of(run.messages, in.p);
+  const CostBounds b = cost_bounds(in);
+  return {c.messages, c.busiest_bytes, c.rounds, b.rounds, c.time_ns, b.busiest_bytes, b.time_ns};
 }
 
 }  // namespace
@@ -191,7 +184,7 @@ InstanceVerdict run_instance(const Plugin& plugin, const Instance& in, Buffering
     explorer.restart();
     RunResult run = run_world(in.p, options, regions_of(c), &rank_main, &c, explorer, stacks);
     ++verdict.interleavings;
-    if (verdict.interleavings == 1) verdict.cost = cost_of(run, in.p);
+    if (verdict.interleavings == 1) verdict.cost = cost_of(run, in);
     std::optional<Fault> fault = run.fault ? run.fault : judge(c);
     if (fault) {
       if (explorer.decisions() > 0) {
@@ -204,7 +197,12 @@ InstanceVerdict run_instance(const Plugin& plugin, const Instance& in, Buffering
       verdict.messages = std::move(run.messages);
       return verdict;
     }
-    recycle(std::move(run));
+    if (limits.keep_first_run && verdict.interleavings == 1) {
+      verdict.calls = std::move(run.calls);
+      verdict.messages = std::move(run.messages);
+    } else {
+      recycle(std::move(run));
+    }
     if (!explorer.next()) return verdict;
     if (verdict.interleavings >= limits.max_interleavings) {
       verdict.status = InstanceStatus::inconclusive;

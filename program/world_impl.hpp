@@ -46,6 +46,7 @@ struct Message {
   std::size_t at = 0;     // the send buffer as it was when the send was posted: arena_[at, at + size)
   std::size_t size = 0;
   std::int64_t depth = 0;
+  int record = -1;  // its MessageRecord, once matched
 };
 
 struct RankState {
