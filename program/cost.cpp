@@ -13,70 +13,98 @@ namespace {
 using Index = std::size_t;
 
 // The order of the messages on their sender's port and the data they wait for, as indices into
-// the records: sends[r] by sending call, received[r] by the call that handed them back.
+// the records, rank by rank in one array each (rank r's part: [begin[r], begin[r + 1])): sends by
+// sending call, received messages by the call that handed them back (ties: the earlier match).
+// Kept per thread: an instance's cost must not cost an allocation per rank (docs/PERFORMANCE.md).
 struct Ports {
-  std::vector<std::vector<Index>> sends, received;
+  std::vector<Index> sends, send_begin, received, received_begin;
 };
 
-Ports ports_of(const std::vector<MessageRecord>& ms, int p) {
-  Ports out{std::vector<std::vector<Index>>(static_cast<Index>(p)),
-            std::vector<std::vector<Index>>(static_cast<Index>(p))};
+void by_rank(const std::vector<MessageRecord>& ms, int p, bool sender, std::vector<Index>& out,
+             std::vector<Index>& begin) {
+  begin.assign(static_cast<Index>(p) + 1, 0);
+  auto rank_of = [&](const MessageRecord& m) { return static_cast<Index>(sender ? m.src : m.dst); };
+  auto kept = [&](const MessageRecord& m) { return sender || m.dst_release_call >= 0; };
+  for (const MessageRecord& m : ms) {
+    if (kept(m)) ++begin[rank_of(m) + 1];
+  }
+  for (Index r = 0; r < static_cast<Index>(p); ++r) begin[r + 1] += begin[r];
+  out.resize(begin[static_cast<Index>(p)]);
+  std::vector<Index> at(begin.begin(), begin.end() - 1);
   for (Index i = 0; i < ms.size(); ++i) {
-    out.sends[static_cast<Index>(ms[i].src)].push_back(i);
-    if (ms[i].dst_release_call >= 0) out.received[static_cast<Index>(ms[i].dst)].push_back(i);
+    if (kept(ms[i])) out[at[rank_of(ms[i])]++] = i;
   }
-  for (int r = 0; r < p; ++r) {
-    auto& s = out.sends[static_cast<Index>(r)];
-    std::stable_sort(s.begin(), s.end(), [&](Index a, Index b) { return ms[a].src_call < ms[b].src_call; });
-    auto& g = out.received[static_cast<Index>(r)];
-    std::stable_sort(g.begin(), g.end(), [&](Index a, Index b) {
-      return ms[a].dst_release_call < ms[b].dst_release_call;
-    });
+  auto key = [&](Index i) { return sender ? ms[i].src_call : ms[i].dst_release_call; };
+  for (Index r = 0; r < static_cast<Index>(p); ++r) {
+    const auto first = out.begin() + static_cast<std::ptrdiff_t>(begin[r]);
+    const auto last = out.begin() + static_cast<std::ptrdiff_t>(begin[r + 1]);
+    if (!std::is_sorted(first, last, [&](Index a, Index b) { return key(a) < key(b); })) {
+      std::sort(first, last, [&](Index a, Index b) {
+        return key(a) < key(b) || (key(a) == key(b) && a < b);
+      });
+    }
   }
-  return out;
+}
+
+void ports_of(const std::vector<MessageRecord>& ms, int p, Ports& out) {
+  by_rank(ms, p, true, out.sends, out.send_begin);
+  by_rank(ms, p, false, out.received, out.received_begin);
 }
 
 // The 1-ported list schedule of cost.hpp, earliest start first with a heap whose keys are lower
 // bounds of the start (a receiver's port only gets busier): O(M log M).
-std::int64_t schedule_fast(const std::vector<MessageRecord>& ms, int p, std::int64_t alpha,
-                           std::int64_t beta) {
-  const Ports ports = ports_of(ms, p);
+std::int64_t schedule_fast(const std::vector<MessageRecord>& ms, int p, const Ports& ports,
+                           std::int64_t alpha, std::int64_t beta) {
   const auto np = static_cast<Index>(p);
-  std::vector<Index> next_send(np, 0), arrived(np, 0);  // per rank: its next send; its data in
-  std::vector<char> offered(np, 0);                      // its next send is in the heap
-  std::vector<std::int64_t> send_free(np, 0), recv_free(np, 0), data_at(np, 0);
-  std::vector<std::int64_t> end(ms.size(), -1);
-  using Key = std::tuple<std::int64_t, Index>;
-  std::priority_queue<Key, std::vector<Key>, std::greater<>> heap;
+  struct RankTimes {
+    Index next_send = 0, arrived = 0;  // positions in its sends and its received messages
+    bool offered = false;              // its next send is in the heap
+    std::int64_t send_free = 0, recv_free = 0, data_at = 0;
+  };
+  static thread_local std::vector<RankTimes> ranks;
+  static thread_local std::vector<std::int64_t> end;
+  using Key = std::pair<std::int64_t, Index>;
+  static thread_local std::vector<Key> heap;
+  ranks.assign(np, RankTimes{});
+  end.assign(ms.size(), -1);
+  heap.clear();
+  auto push = [&](std::int64_t key, Index m) {
+    heap.emplace_back(key, m);
+    std::push_heap(heap.begin(), heap.end(), std::greater<>());
+  };
   // Offers rank r's next send once every message it handed back before it has arrived.
   auto offer = [&](Index r) {
-    if (offered[r] || next_send[r] >= ports.sends[r].size()) return;
-    const Index m = ports.sends[r][next_send[r]];
-    const auto& got = ports.received[r];
-    while (arrived[r] < got.size() && ms[got[arrived[r]]].dst_release_call < ms[m].src_call) {
-      if (end[got[arrived[r]]] < 0) return;  // offered again when that message arrives
-      data_at[r] = std::max(data_at[r], end[got[arrived[r]]]);
-      ++arrived[r];
+    RankTimes& t = ranks[r];
+    if (t.offered || t.next_send >= ports.send_begin[r + 1] - ports.send_begin[r]) return;
+    const Index m = ports.sends[ports.send_begin[r] + t.next_send];
+    const Index got_end = ports.received_begin[r + 1] - ports.received_begin[r];
+    while (t.arrived < got_end) {
+      const Index g = ports.received[ports.received_begin[r] + t.arrived];
+      if (ms[g].dst_release_call >= ms[m].src_call) break;
+      if (end[g] < 0) return;  // offered again when that message arrives
+      t.data_at = std::max(t.data_at, end[g]);
+      ++t.arrived;
     }
-    offered[r] = 1;
-    heap.emplace(std::max({send_free[r], data_at[r], recv_free[static_cast<Index>(ms[m].dst)]}), m);
+    t.offered = true;
+    push(std::max({t.send_free, t.data_at, ranks[static_cast<Index>(ms[m].dst)].recv_free}), m);
   };
   for (Index r = 0; r < np; ++r) offer(r);
   std::int64_t last = 0;
   while (!heap.empty()) {
-    const auto [key, m] = heap.top();
-    heap.pop();
+    std::pop_heap(heap.begin(), heap.end(), std::greater<>());
+    const auto [key, m] = heap.back();
+    heap.pop_back();
     const auto src = static_cast<Index>(ms[m].src), dst = static_cast<Index>(ms[m].dst);
-    const std::int64_t start = std::max(key, recv_free[dst]);
+    const std::int64_t start = std::max(key, ranks[dst].recv_free);
     if (start > key) {
-      heap.emplace(start, m);
+      push(start, m);
       continue;
     }
     end[m] = start + alpha + beta * ms[m].bytes;
     last = std::max(last, end[m]);
-    send_free[src] = recv_free[dst] = end[m];
-    ++next_send[src];
-    offered[src] = 0;
+    ranks[src].send_free = ranks[dst].recv_free = end[m];
+    ++ranks[src].next_send;
+    ranks[src].offered = false;
     offer(src);
     if (dst != src) offer(dst);
   }
@@ -129,14 +157,25 @@ std::int64_t ceil_log2(int p) {
 RunCost cost_of(const std::vector<MessageRecord>& ms, int p) {
   RunCost c;
   c.messages = static_cast<std::int64_t>(ms.size());
-  std::vector<std::int64_t> bytes(static_cast<Index>(p), 0);
+  static thread_local std::vector<std::int64_t> bytes;
+  bytes.assign(static_cast<Index>(p), 0);
   for (const MessageRecord& m : ms) {
     bytes[static_cast<Index>(m.src)] += m.bytes;
     bytes[static_cast<Index>(m.dst)] += m.bytes;
   }
   c.busiest_bytes = bytes.empty() ? 0 : *std::max_element(bytes.begin(), bytes.end());
-  c.rounds = schedule_fast(ms, p, 1, 0);
-  c.time_ns = schedule_fast(ms, p, kAlphaNs, kBetaNsPerByte);
+  static thread_local Ports ports;
+  ports_of(ms, p, ports);
+  c.time_ns = schedule_fast(ms, p, ports, kAlphaNs, kBetaNsPerByte);
+  // Messages of one size take one time w each: every start is then a multiple of w and the
+  // rounds schedule (w = 1) makes the same choices, so rounds = time / w (the twin, which runs
+  // both schedules, checks it).
+  const bool one_size = std::all_of(ms.begin(), ms.end(), [&](const MessageRecord& m) {
+    return m.bytes == ms.front().bytes;
+  });
+  c.rounds = ms.empty() ? 0
+             : one_size ? c.time_ns / (kAlphaNs + kBetaNsPerByte * ms.front().bytes)
+                        : schedule_fast(ms, p, ports, 1, 0);
   return c;
 }
 

@@ -1,7 +1,9 @@
 // The cost of a run (program/cost.hpp) on real programs: the fast figures agree with their slow
 // twins on every instance of the example programs' sweeps, no correct program goes below a lower
 // bound, the figures of the contract's example are what it says, and two dearer but correct
-// bcasts (plugins/bcast_cost_variant.c) change the figures they must change.
+// bcasts (plugins/bcast_cost_variant.c) change the figures they must change. Also the twin of a
+// shortcut of run_instance's judge: where it computes one expected output for every rank (bcast,
+// allreduce, allgather), MPI's definition, computed per rank, must give the same on each.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -170,6 +172,27 @@ TEST(Cost, BoundsPerCollective) {
             5 * 4000 * cvp::kBetaNsPerByte);
   EXPECT_EQ(cvp::cost_bounds(bcast(6, 0)).time_ns, 0);
   EXPECT_EQ(cvp::cost_bounds(bcast(1, 5)).rounds, 0);
+}
+
+// The judge's shared expected output (run_instance.cpp) against the per-rank definition.
+TEST(ExpectedOutput, SameOnEveryRankWhereTheJudgeSharesIt) {
+  for (Collective c : {Collective::bcast, Collective::allreduce, Collective::allgather}) {
+    for (int p = 1; p <= 9; ++p) {
+      for (std::int64_t count : {std::int64_t{0}, std::int64_t{1}, std::int64_t{p + 2}}) {
+        for (int root = 0; root < p; ++root) {
+          for (cvp::ReduceOp op : {cvp::ReduceOp::sum, cvp::ReduceOp::compose}) {
+            const Instance in{c, p, count, root,
+                              cvp::is_reduction(c) ? cvp::Elem::int64 : cvp::Elem::int32, op};
+            const std::vector<std::byte> first = cvp::expected_output(in, 0);
+            for (int r = 1; r < p; ++r) ASSERT_EQ(cvp::expected_output(in, r), first) << r;
+          }
+        }
+      }
+    }
+  }
+  // A collective whose outputs differ by rank is not shared: the check above can fail.
+  const Instance gather{Collective::alltoall, 3, 2, 0, cvp::Elem::int32, cvp::ReduceOp::sum};
+  EXPECT_NE(cvp::expected_output(gather, 1), cvp::expected_output(gather, 2));
 }
 
 }  // namespace
