@@ -301,21 +301,21 @@ bool World::valid_request(int id) const {
   return r.user && r.rank == current_ && !r.released;
 }
 
-void World::wait(const char*, const std::vector<int>& ids) {
+void World::wait(const char*, const int* ids, std::size_t count) {
   RankState& me = ranks_[current_];
   me.outstanding = 0;
-  for (int id : ids) {
-    Request& r = requests_[static_cast<std::size_t>(id)];
+  for (std::size_t k = 0; k < count; ++k) {
+    Request& r = requests_[static_cast<std::size_t>(ids[k])];
     if (!r.complete) {
       r.awaited = true;
       ++me.outstanding;
     }
   }
   if (me.outstanding == 0) return;
-  me.waiting = ids;
+  me.waiting.assign(ids, ids + count);
   me.state = RankState::State::blocked;
   switch_to_scheduler();
-  for (int id : ids) requests_[static_cast<std::size_t>(id)].awaited = false;
+  for (int id : me.waiting) requests_[static_cast<std::size_t>(id)].awaited = false;
   me.waiting.clear();
 }
 
