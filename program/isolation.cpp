@@ -95,7 +95,8 @@ std::string encode_verdict(const InstanceVerdict& v) {
   nlohmann::json j;
   j["s"] = static_cast<int>(v.status);
   j["i"] = v.interleavings;
-  j["c"] = {v.cost.messages, v.cost.busiest_bytes, v.cost.rounds, v.cost.round_bound};
+  j["c"] = {v.cost.messages,    v.cost.busiest_bytes, v.cost.rounds,       v.cost.round_bound,
+            v.cost.time_ns,     v.cost.busiest_bound, v.cost.time_bound_ns};
   if (v.fault) {
     j["f"] = {v.fault->property, v.fault->rank, v.fault->call, v.fault->op, v.fault->message};
     nlohmann::json calls = nlohmann::json::array(), msgs = nlohmann::json::array();
@@ -105,7 +106,7 @@ std::string encode_verdict(const InstanceVerdict& v) {
     }
     for (std::size_t k = 0; k < v.messages.size() && k < kMaxRecords; ++k) {
       const MessageRecord& m = v.messages[k];
-      msgs.push_back({m.src, m.src_call, m.dst, m.dst_call, m.bytes, m.depth});
+      msgs.push_back({m.src, m.src_call, m.dst, m.dst_call, m.bytes, m.depth, m.dst_release_call});
     }
     j["calls"] = std::move(calls);
     j["msgs"] = std::move(msgs);
@@ -120,7 +121,8 @@ InstanceVerdict decode_verdict(const std::string& line) {
   v.interleavings = j.at("i").get<std::int64_t>();
   const auto& c = j.at("c");
   v.cost = {c[0].get<std::int64_t>(), c[1].get<std::int64_t>(), c[2].get<std::int64_t>(),
-            c[3].get<std::int64_t>()};
+            c[3].get<std::int64_t>(), c[4].get<std::int64_t>(), c[5].get<std::int64_t>(),
+            c[6].get<std::int64_t>()};
   if (j.contains("f")) {
     const auto& f = j.at("f");
     v.fault = Fault{f[0].get<std::string>(), f[1].get<int>(), f[2].get<int>(),
@@ -140,7 +142,7 @@ InstanceVerdict decode_verdict(const std::string& line) {
     }
     for (const auto& k : j.at("msgs")) {
       v.messages.push_back({k[0].get<int>(), k[1].get<int>(), k[2].get<int>(), k[3].get<int>(),
-                            k[4].get<std::int64_t>(), k[5].get<std::int64_t>()});
+                            k[4].get<std::int64_t>(), k[5].get<std::int64_t>(), k[6].get<int>()});
     }
   }
   return v;

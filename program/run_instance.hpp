@@ -9,8 +9,8 @@
 //   rank, in rank order, whose output differs from MPI's definition, or whose send buffer changed).
 // - Every matching order of the wildcard receives is run until a violation or max_interleavings
 //   runs; a bound that is hit with orders left makes the instance inconclusive, never a pass.
-// - The cost (messages, bytes of the busiest rank, rounds of the message dependency graph) is
-//   the first run's, with the round lower bound ceil(log2 p) beside it.
+// - The cost (messages, bytes of the busiest rank, rounds and alpha-beta time of the 1-ported
+//   schedule: cost.hpp) is the first run's, with the collective's lower bounds beside it.
 #pragma once
 
 #include <cstdint>
@@ -27,6 +27,7 @@ namespace collverify::program {
 struct InstanceLimits {
   std::int64_t max_interleavings = 1000;
   std::int64_t step_budget = 10'000'000;
+  bool keep_first_run = false;  // the verdict keeps the first run's records even on a pass (tests)
 };
 
 enum class InstanceStatus { pass, fail, inconclusive };
@@ -36,6 +37,9 @@ struct InstanceCost {
   std::int64_t busiest_bytes = 0;
   std::int64_t rounds = 0;
   std::int64_t round_bound = 0;
+  std::int64_t time_ns = 0;  // alpha-beta time, 1-ported (cost.hpp)
+  std::int64_t busiest_bound = 0;
+  std::int64_t time_bound_ns = 0;
 };
 
 struct InstanceVerdict {
@@ -43,7 +47,8 @@ struct InstanceVerdict {
   std::optional<Fault> fault;
   std::int64_t interleavings = 0;
   InstanceCost cost;
-  // The failing run's calls and messages (for the witness); empty on a pass.
+  // The failing run's calls and messages (for the witness); empty on a pass unless
+  // InstanceLimits::keep_first_run.
   std::vector<CallRecord> calls;
   std::vector<MessageRecord> messages;
 };

@@ -275,8 +275,9 @@ void World::match(int id, int m) {
   r.st_bytes = static_cast<int>(msg.size);
   r.matched = true;
   r.from_message = m;
+  msg.record = static_cast<int>(records_.size());
   records_.push_back({msg.src, msg.src_call, r.rank, r.call,
-                      static_cast<std::int64_t>(msg.size), msg.depth});
+                      static_cast<std::int64_t>(msg.size), msg.depth, -1});
   ++progress_;
   complete(id);
   if (waits_for_match) complete(msg.request);
@@ -300,21 +301,21 @@ bool World::valid_request(int id) const {
   return r.user && r.rank == current_ && !r.released;
 }
 
-void World::wait(const char*, const std::vector<int>& ids) {
+void World::wait(const char*, const int* ids, std::size_t count) {
   RankState& me = ranks_[current_];
   me.outstanding = 0;
-  for (int id : ids) {
-    Request& r = requests_[static_cast<std::size_t>(id)];
+  for (std::size_t k = 0; k < count; ++k) {
+    Request& r = requests_[static_cast<std::size_t>(ids[k])];
     if (!r.complete) {
       r.awaited = true;
       ++me.outstanding;
     }
   }
   if (me.outstanding == 0) return;
-  me.waiting = ids;
+  me.waiting.assign(ids, ids + count);
   me.state = RankState::State::blocked;
   switch_to_scheduler();
-  for (int id : ids) requests_[static_cast<std::size_t>(id)].awaited = false;
+  for (int id : me.waiting) requests_[static_cast<std::size_t>(id)].awaited = false;
   me.waiting.clear();
 }
 
@@ -356,7 +357,9 @@ void World::release(const char* op, int id, int* source, int* tag, int* bytes) {
     me.pending.erase(std::find(me.pending.begin(), me.pending.end(), id));
   }
   if (!r.send && r.from_message >= 0) {
-    me.clock = std::max(me.clock, messages_[static_cast<std::size_t>(r.from_message)].depth);
+    const Message& got = messages_[static_cast<std::size_t>(r.from_message)];
+    me.clock = std::max(me.clock, got.depth);
+    if (got.record >= 0) records_[static_cast<std::size_t>(got.record)].dst_release_call = me.calls - 1;
   }
   r.released = true;
   if (source) *source = r.st_source;

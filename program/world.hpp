@@ -56,6 +56,9 @@ struct MessageRecord {
   int src = 0, src_call = 0, dst = 0, dst_call = 0;
   std::int64_t bytes = 0;
   std::int64_t depth = 0;  // rounds of the message dependency graph up to this message
+  // The receiver's call in which the receive was handed back (MPI_Recv, MPI_Wait, a successful
+  // MPI_Test: from then on its data can flow on); -1 when it never was.
+  int dst_release_call = -1;
 };
 
 // The wildcard choices of one run; after the run next() moves to the following matching order.

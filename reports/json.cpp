@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/error.hpp"
+#include "reports/program_cost.hpp"
 #include "reports/summary_text.hpp"
 #include "reports/writers.hpp"
 
@@ -66,6 +67,24 @@ Json coverage_json(const Coverage& c) {
   return j;
 }
 
+Json figure_json(const reports::FigureSummary& f) {
+  return Json{{"at_bound", f.at_bound}, {"max_ratio", f.max_ratio}, {"worst", f.worst},
+              {"worst_value", f.worst_value}, {"worst_bound", f.worst_bound}};
+}
+
+// The program route's coverage.cost (reports/program_cost.hpp).
+Json cost_json(const reports::CostSummary& s) {
+  Json j;
+  j["model"] = std::string(reports::kCostModel);
+  j["table"] = s.table;
+  j["counted"] = s.counted;
+  j["messages_max"] = s.messages_max;
+  j["busiest_bytes"] = figure_json(s.bytes);
+  j["rounds"] = figure_json(s.rounds);
+  j["time_ns"] = figure_json(s.time);
+  return j;
+}
+
 Json construction_json(const RunSummary& run, const ConstructionSummary& c) {
   Json j;
   j["name"] = c.name;
@@ -86,6 +105,7 @@ Json construction_json(const RunSummary& run, const ConstructionSummary& c) {
   j["violations_cap"] = c.violations_cap;
   j["truncated"] = c.truncated || c.violations_total > listed;
   j["coverage"] = coverage_json(c.coverage);
+  if (const auto cost = reports::program_cost(c)) j["coverage"]["cost"] = cost_json(*cost);
   if (!c.instances.empty()) {
     j["instances"] = Json::array();
     for (const InstanceResult& i : c.instances) j["instances"].push_back(instance_json(i));

@@ -3,10 +3,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 
 #include <fmt/format.h>
 
 #include "families/program/spacetime_svg.hpp"
+#include "program/cost.hpp"
+#include "reports/program_cost.hpp"
 #include "model/error.hpp"
 
 namespace collverify::families::program {
@@ -36,6 +39,26 @@ Violation violation_of(const cvp::Job& job, const cvp::Fault& f) {
   v.instance = instance_text(job);
   v.message = fmt::format("{}: {}", v.instance, f.message);
   return v;
+}
+
+// One row of program_cost.csv (kCostCsvHeader) for a passing instance.
+std::string cost_row(const cvp::Job& job, const cvp::InstanceCost& c) {
+  const cvp::Instance& in = job.instance;
+  return fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", in.p, in.count,
+                     cvp::has_root(in.collective) ? std::to_string(in.root) : std::string(),
+                     instance_text(job), c.messages, c.busiest_bytes, c.busiest_bound, c.rounds,
+                     c.round_bound, c.time_ns, c.time_bound_ns);
+}
+
+// program_cost_<the plugin's file stem>.csv, one per program construction of a run (a campaign
+// runs several), in the characters a report file name may have.
+std::string cost_file_name(const std::string& plugin_path) {
+  std::string stem = std::filesystem::path(plugin_path).stem().string();
+  for (char& c : stem) {
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    if (!plain) c = '_';
+  }
+  return fmt::format("{}_{}.csv", reports::kCostCsvPrefix, stem);
 }
 
 }  // namespace
@@ -77,7 +100,12 @@ Coverage ProgramFamily::coverage() const {
                   "truncation",     "deadlock",      "unmatched_message", "request_leak",
                   "buffer_race",    "out_of_bounds", "error_return",     "crash",
                   "step_budget",    "wrong_result"};
-  c.lower_bound = "ceil(log2 p) rounds of the message dependency graph (reported, not failed)";
+  c.lower_bound =
+      "reported, not failed; for count > 0 and p > 1, b the bytes of one rank's block (count x "
+      "element size): rounds >= ceil(log2 p); busiest-rank bytes >= b (bcast, reduce, allreduce, "
+      "reduce_scatter_block), (p - 1) b (gather, scatter, allgather), 2 (p - 1) b (alltoall); "
+      "alpha-beta time >= max(ceil(log2 p) alpha, beta x the bytes one port must carry: b, or "
+      "(p - 1) b for gather, scatter, allgather and alltoall); all 0 when count = 0 or p = 1";
   return c;
 }
 
@@ -150,6 +178,7 @@ engine::Outcome ProgramFamily::check(std::int64_t p, const engine::CheckContext&
   engine::Outcome o;
   std::optional<Witness> smallest;
   bool inconclusive = false;
+  std::string rows;
   for (std::size_t i = 0; i < all.size(); ++i) {
     if (!outcomes[i].ran) {
       o.complete = false;
@@ -164,6 +193,7 @@ engine::Outcome ProgramFamily::check(std::int64_t p, const engine::CheckContext&
     o.instance_results.push_back({p, all[i].instance.count, status,
                                   status == Status::pass ? v.cost.rounds : kNone,
                                   v.cost.round_bound});
+    if (status == Status::pass) rows += cost_row(all[i], v.cost);
     if (v.status == cvp::InstanceStatus::inconclusive) inconclusive = true;
     if (v.status != cvp::InstanceStatus::fail || !v.fault) continue;
     Violation viol = violation_of(all[i], *v.fault);
@@ -173,18 +203,25 @@ engine::Outcome ProgramFamily::check(std::int64_t p, const engine::CheckContext&
   o.status = !o.violations.empty() ? Status::fail
              : inconclusive        ? Status::inconclusive
                                    : Status::pass;
-  if (smallest) {
+  {
     std::lock_guard<std::mutex> lock(mutex_);
-    witnesses_[p] = std::move(*smallest);
+    if (smallest) witnesses_[p] = std::move(*smallest);
+    cost_rows_[p] = std::move(rows);
   }
   o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return o;
 }
 
 void ProgramFamily::finish(ConstructionSummary& summary,
-                           const std::vector<engine::Finished>& /*finished*/) const {
-  if (summary.violations.empty()) return;
+                           const std::vector<engine::Finished>& finished) const {
   std::lock_guard<std::mutex> lock(mutex_);
+  std::string csv = fmt::format("{}\n", reports::kCostCsvHeader);
+  for (const engine::Finished& f : finished) {
+    const auto rows = cost_rows_.find(f.p);
+    if (rows != cost_rows_.end()) csv += rows->second;
+  }
+  summary.data_files.push_back({cost_file_name(settings_.plugin_path), std::move(csv)});
+  if (summary.violations.empty()) return;
   const auto it = witnesses_.find(summary.violations.front().p);
   if (it == witnesses_.end()) return;
   const Witness& w = it->second;

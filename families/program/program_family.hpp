@@ -64,6 +64,9 @@ class ProgramFamily final : public engine::Family {
   };
   mutable std::mutex mutex_;
   mutable std::map<std::int64_t, Witness> witnesses_;  // the smallest failing instance per p
+  // The cost rows of each p's passing instances (program_cost.csv), for finish(); a p checked on
+  // another rank of a distributed run or read from a resumed run's journal has none here.
+  mutable std::map<std::int64_t, std::string> cost_rows_;
 };
 
 }  // namespace collverify::families::program

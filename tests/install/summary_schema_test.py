@@ -132,6 +132,7 @@ with tempfile.TemporaryDirectory(prefix="collverify-schema-test.") as tmp:
 # The mutants: each must be rejected.
 base = samples.get("bcast pass")
 prog = samples.get("program mutant")
+prog_pass = samples.get("program pass")
 if base is None:
     check(False, "the passing bcast run gave a summary to mutate")
 else:
@@ -164,6 +165,14 @@ else:
         mutant("program violation without its op", lambda m: c0(m)["violations"][0].pop("op"), prog)
         mutant("program violation's count is text",
                lambda m: c0(m)["violations"][0].update(count="0"), prog)
+    if prog_pass is not None:  # the program route's cost (issue 22)
+        check("cost" in c0(prog_pass)["coverage"], "program pass: coverage.cost is written")
+        mutant("program cost without its model",
+               lambda m: c0(m)["coverage"]["cost"].pop("model"), prog_pass)
+        mutant("program cost with a negative ratio",
+               lambda m: c0(m)["coverage"]["cost"]["time_ns"].update(max_ratio=-1), prog_pass)
+        mutant("program cost with an unknown key",
+               lambda m: c0(m)["coverage"]["cost"].update(ratio=3), prog_pass)
 
 if failures:
     print(f"{len(failures)} check(s) failed")
