@@ -1,5 +1,5 @@
 // The results of a verification run, as the report writers (reports/) receive them. This is the
-// data behind summary.json schema 3 (docs/DESIGN.md "Reports").
+// data behind summary.json schema 4 (docs/DESIGN.md "Reports").
 #pragma once
 
 #include <cstdint>
@@ -120,7 +120,7 @@ struct ConstructionSummary {
 };
 
 struct RunSummary {
-  int schema = 3;
+  int schema = 4;
   std::string version;
   std::string command;
   bool complete = true;  // false when the run was interrupted

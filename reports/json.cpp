@@ -1,10 +1,11 @@
-// summary_json: summary.json, schema 3 (docs/DESIGN.md "Reports"), the contract for tools that read
+// summary_json: summary.json, schema 4 (docs/DESIGN.md "Reports"), the contract for tools that read
 // our results. Schema 2 kept every schema-1 key with its meaning and added, per construction,
 // violations_total, violations_cap and truncated (so a cut violation list says so) and a
 // coverage object (p range, parameters, properties, lower bound, instances, rounds against the
 // lower bound). Schema 3 keeps every schema-2 key and adds run_id and verdict (pass, fail,
 // inconclusive, incomplete) to the run and verdict, complete, not_checked and not_checked_p to
-// each construction, so an interrupted run can never be read as a pass. Keys keep the order of the design document; kNone becomes null; "instances" is
+// each construction, so an interrupted run can never be read as a pass. Schema 4 keeps every
+// schema-3 key and adds the program route's optional coverage.cost. Keys keep the order of the design document; kNone becomes null; "instances" is
 // present only when the construction recorded any. Cases and excerpts are not part of it.
 #include <algorithm>
 #include <cstdint>
@@ -116,9 +117,9 @@ Json construction_json(const RunSummary& run, const ConstructionSummary& c) {
 }  // namespace
 
 std::string summary_json(const RunSummary& summary) {
-  CV_ASSERT(summary.schema == 3, "summary_json writes schema 3 only");
+  CV_ASSERT(summary.schema == 4, "summary_json writes schema 4 only");
   Json j;
-  j["schema"] = 3;
+  j["schema"] = 4;
   j["version"] = summary.version;
   j["command"] = summary.command;
   j["run_id"] = summary.run_id;

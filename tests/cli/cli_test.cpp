@@ -49,7 +49,7 @@ TEST(Cli, VerifiesTheReferenceAndWritesReports) {
   }
   std::ifstream in(dir / "summary.json");
   const auto j = nlohmann::json::parse(in);
-  EXPECT_EQ(j["schema"], 3);  // schema 3 since runs carry an id and a verdict (issue 14)
+  EXPECT_EQ(j["schema"], 4);  // schema 4 since the program route reports its cost (issue 22)
   EXPECT_EQ(j["verdict"], "pass");
   EXPECT_EQ(j["complete"], true);
   EXPECT_EQ(j["constructions"][0]["checked"], 100);

@@ -144,7 +144,7 @@ else:
 
     c0 = lambda m: m["constructions"][0]  # noqa: E731
     mutant("checked is a string", lambda m: c0(m).update(checked="63"))
-    mutant("schema is a string", lambda m: m.update(schema="3"))
+    mutant("schema is a string", lambda m: m.update(schema="4"))
     mutant("seconds is null", lambda m: c0(m).update(seconds=None))
     mutant("complete is 1", lambda m: m.update(complete=1))
     mutant("verdict 'passed'", lambda m: m.update(verdict="passed"))

@@ -69,7 +69,7 @@ TEST(Incomplete, AViolationStillMakesItAFail) {
 
 TEST(Incomplete, SummaryJsonSaysIncomplete) {
   const auto j = nlohmann::json::parse(summary_json(interrupted_before_anything()));
-  EXPECT_EQ(j["schema"], 3);
+  EXPECT_EQ(j["schema"], 4);
   EXPECT_EQ(j["verdict"], "incomplete");
   EXPECT_EQ(j["complete"], false);
   EXPECT_EQ(j["run_id"], "0123456789abcdef0123456789abcdef");

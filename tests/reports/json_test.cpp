@@ -16,7 +16,7 @@ using nlohmann::json;
 
 TEST(SummaryJson, EqualsTheSchemaThreeDocument) {
   const json expected = json::parse(R"({
-    "schema": 3, "version": "0.1.0", "command": "collverify verify bcast --p 2..5",
+    "schema": 4, "version": "0.1.0", "command": "collverify verify bcast --p 2..5",
     "run_id": "", "complete": true, "verdict": "fail",
     "constructions": [
       {"name": "bcast", "verdict": "pass", "complete": true, "not_checked": 0,
@@ -49,7 +49,7 @@ TEST(SummaryJson, EqualsTheSchemaThreeDocument) {
 
 TEST(SummaryJson, KeysFollowTheDesignOrderAndEndWithNewline) {
   const std::string text = summary_json(test::sample_summary());
-  EXPECT_EQ(text.rfind("{\n  \"schema\": 3,\n  \"version\"", 0), 0u) << text;
+  EXPECT_EQ(text.rfind("{\n  \"schema\": 4,\n  \"version\"", 0), 0u) << text;
   EXPECT_LT(text.find("\"command\""), text.find("\"run_id\""));
   EXPECT_LT(text.find("\"run_id\""), text.find("\"complete\""));
   EXPECT_LT(text.find("\"complete\""), text.find("\"verdict\""));
@@ -87,7 +87,7 @@ TEST(SummaryJson, IncompleteRunAndAwkwardTextRoundTrip) {
 TEST(SummaryJson, EmptyRunHasEmptyConstructionList) {
   RunSummary run;
   const json j = json::parse(summary_json(run));
-  EXPECT_EQ(j, json::parse(R"({"schema": 3, "version": "", "command": "", "run_id": "",
+  EXPECT_EQ(j, json::parse(R"({"schema": 4, "version": "", "command": "", "run_id": "",
                                "complete": true, "verdict": "pass", "constructions": []})"));
 }
 
