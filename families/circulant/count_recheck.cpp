@@ -19,7 +19,9 @@ double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-std::string field(std::int64_t v) { return v == kNone ? std::string("-") : std::to_string(v); }
+std::string field(std::int64_t v) {
+  return v == kNone ? std::string("-") : std::to_string(v);
+}
 
 }  // namespace
 
@@ -69,6 +71,21 @@ CountRow check_counts(std::int64_t p, const proofs::Enumeration& z3,
   return row;
 }
 
+void check_structured(CountRow& row, const CountOptions& o) {
+  const std::uint64_t n = row.structured.count;
+  const auto consistent = [n](const proofs::Enumeration& e) {
+    const auto found = static_cast<std::uint64_t>(e.tables.size());
+    return e.complete ? found == n : found <= n;
+  };
+  row.structured_agrees =
+      (!o.use_z3 || consistent(row.z3)) && (!o.use_backtracking || consistent(row.backtracking));
+  if (!row.structured_agrees) {
+    row.code = 1;
+  } else if (row.code == 3) {
+    row.code = 0;
+  }
+}
+
 CountRow count_and_recheck(std::int64_t p, const CountOptions& o) {
   auto t0 = Clock::now();
   proofs::Enumeration z;
@@ -83,6 +100,13 @@ CountRow count_and_recheck(std::int64_t p, const CountOptions& o) {
   CountRow row = check_counts(p, z, b, o);
   row.z3_seconds = z3s;
   row.backtracking_seconds = bts;
+  if (o.use_structured) {
+    t0 = Clock::now();
+    row.structured = proofs::count_structured(p);
+    row.structured_seconds = seconds_since(t0);
+    row.structured_run = true;
+    check_structured(row, o);
+  }
   return row;
 }
 

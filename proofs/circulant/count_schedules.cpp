@@ -38,8 +38,9 @@ namespace {
 // are exactly {-q, ..., -1} minus c_t - q.
 class Backtracker {
  public:
-  Backtracker(std::int64_t p, std::int64_t limit)
-      : p_(p), q_(ceil_log2(p)), limit_(limit), skips_(halving_skips(p)),
+  // keep = false: count the tables without listing them (no limit).
+  Backtracker(std::int64_t p, std::int64_t limit, bool keep = true)
+      : p_(p), q_(ceil_log2(p)), limit_(limit), keep_(keep), skips_(halving_skips(p)),
         x_(static_cast<std::size_t>(p * q_), 0), c_(static_cast<std::size_t>(p), -1),
         kc_(static_cast<std::size_t>(p), -1), neg_(static_cast<std::size_t>(p), 0) {}
 
@@ -48,6 +49,8 @@ class Backtracker {
     stage1(0, 1);
     return std::move(out_);
   }
+
+  std::uint64_t counted() const { return counted_; }
 
  private:
   static std::size_t u(std::int64_t v) { return static_cast<std::size_t>(v); }
@@ -122,6 +125,10 @@ class Backtracker {
   }
 
   void record() {
+    if (!keep_) {
+      ++counted_;
+      return;
+    }
     if (static_cast<std::int64_t>(out_.tables.size()) >= limit_) {
       out_.complete = false;
       return;
@@ -132,6 +139,8 @@ class Backtracker {
   std::int64_t p_;
   int q_;
   std::int64_t limit_;
+  bool keep_;
+  std::uint64_t counted_ = 0;
   std::vector<std::int64_t> skips_;
   std::vector<std::int8_t> x_;  // row 0 unused
   std::vector<int> c_, kc_;
@@ -144,6 +153,13 @@ class Backtracker {
 Enumeration enumerate_backtracking(std::int64_t p, std::int64_t limit) {
   require_count_p(p);
   return Backtracker(p, limit).run();
+}
+
+std::uint64_t count_backtracking(std::int64_t p) {
+  require_count_p(p);
+  Backtracker b(p, 0, false);
+  b.run();
+  return b.counted();
 }
 
 Enumeration enumerate_z3(std::int64_t p, std::int64_t limit, const SolverOptions& options) {

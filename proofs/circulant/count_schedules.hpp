@@ -54,6 +54,11 @@ std::vector<std::int64_t> halving_skips(std::int64_t p);
 // The exact baseline. At most `limit` tables (complete = false if more exist).
 Enumeration enumerate_backtracking(std::int64_t p, std::int64_t limit);
 
+// The same enumerator counting instead of listing: no limit, no memory per table (the slow twin
+// of the structured counter, proofs/circulant/count_structured.hpp, where listing is too big:
+// about 1e6 tables a second, so a minute or more for most p in 33..45).
+std::uint64_t count_backtracking(std::int64_t p);
+
 // Z3 with blocking clauses, `options.rlimit` per call.
 Enumeration enumerate_z3(std::int64_t p, std::int64_t limit, const SolverOptions& options);
 

@@ -3,12 +3,12 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <sys/wait.h>
+#include <unistd.h>
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "checkers/circulant_invariants.hpp"
 #include "generators/external/schedule_json.hpp"
@@ -31,8 +31,8 @@ CliRun run(const std::string& args, bool with_stderr = true) {
 }
 
 fs::path write_schedule(const CirculantSchedule& s, const std::string& name) {
-  const fs::path d = fs::temp_directory_path() /
-                     ("collverify_proofs_cli_" + std::to_string(::getpid()));
+  const fs::path d =
+      fs::temp_directory_path() / ("collverify_proofs_cli_" + std::to_string(::getpid()));
   fs::create_directories(d);
   const fs::path f = d / name;
   std::ofstream(f) << schedule_to_json(s);
@@ -126,6 +126,23 @@ TEST(ProofsCli, CountSchedulesAgreesAndReportsJson) {
   EXPECT_GT(doc["rows"][1]["z3_count"].get<int>(), 1);  // p = 9 (Table 5 of the seed)
 }
 
+TEST(ProofsCli, CountSchedulesStructuredIsExactBeyondTheLimit) {
+  // p = 17: the listing finishes (288) and must equal the count; p = 33: it is cut at --limit
+  // and the count (far larger) stays exact, exit 0.
+  const CliRun j =
+      run("count-schedules --p 17,33 --method structured --limit 300 --format json", false);
+  EXPECT_EQ(j.code, 0) << j.out;
+  const auto doc = nlohmann::json::parse(j.out);
+  ASSERT_EQ(doc["rows"].size(), 2U);
+  EXPECT_EQ(doc["rows"][0]["structured_count"], doc["rows"][0]["backtracking_count"]);
+  EXPECT_TRUE(doc["rows"][0]["backtracking_complete"].get<bool>());
+  EXPECT_FALSE(doc["rows"][1]["backtracking_complete"].get<bool>());
+  EXPECT_GT(doc["rows"][1]["structured_count"].get<std::uint64_t>(), 300U);
+  for (const auto& row : doc["rows"]) EXPECT_TRUE(row["structured_agrees"].get<bool>());
+  const CliRun all = run("count-schedules --p 9..10 --method all");
+  EXPECT_EQ(all.code, 0) << all.out;
+}
+
 TEST(ProofsCli, CountSchedulesOneMethodAndItsLimit) {
   const CliRun b = run("count-schedules --p 9..12 --method backtracking");
   EXPECT_EQ(b.code, 0) << b.out;
@@ -138,6 +155,7 @@ TEST(ProofsCli, CountSchedulesOneMethodAndItsLimit) {
   EXPECT_EQ(cut.code, 3) << cut.out;  // the count is only a lower bound
   expect_contains(cut, ">=2");
   EXPECT_EQ(run("count-schedules --p 9 --method magic").code, 2);
+  EXPECT_EQ(run("count-schedules --p 65 --method structured").code, 2);
 }
 
 }  // namespace

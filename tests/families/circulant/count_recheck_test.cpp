@@ -50,5 +50,28 @@ TEST(CountRecheck, ChecksRejectDisagreementDuplicatesAndBadTables) {
   EXPECT_EQ(check_counts(p, cut, cut, o).code, 3);
 }
 
+TEST(CountRecheck, StructuredCountAgainstCompleteAndCutListings) {
+  CountOptions o;
+  o.use_z3 = false;
+  o.use_structured = true;
+  const auto full = proofs::enumerate_backtracking(9, 1000);  // 9 tables, complete
+  const auto cut = proofs::enumerate_backtracking(9, 4);      // 4 tables, cut
+  const auto row_with = [&](const proofs::Enumeration& e, std::uint64_t count) {
+    CountRow r = check_counts(9, proofs::Enumeration{{}, true}, e, o);
+    r.structured.count = count;
+    r.structured_run = true;
+    check_structured(r, o);
+    return r;
+  };
+  EXPECT_TRUE(row_with(full, 9).structured_agrees);
+  EXPECT_EQ(row_with(full, 9).code, 0);
+  EXPECT_FALSE(row_with(full, 10).structured_agrees);  // a complete listing must be equal
+  EXPECT_EQ(row_with(full, 8).code, 1);
+  const CountRow below = row_with(cut, 9);  // exact count above a cut listing: not inconclusive
+  EXPECT_TRUE(below.structured_agrees);
+  EXPECT_EQ(below.code, 0);
+  EXPECT_EQ(row_with(cut, 3).code, 1);  // a cut listing found more than the "exact" count
+}
+
 }  // namespace
 }  // namespace collverify::engine
