@@ -56,8 +56,8 @@ FUZZ_CC ?= clang-14
 fuzz:
 	@cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=$(FUZZ_CXX) \
 	  -DCMAKE_C_COMPILER=$(FUZZ_CC) -DCOLLVERIFY_FUZZ=ON -DCOLLVERIFY_TESTS=OFF -DCOLLVERIFY_BENCH=OFF >/dev/null
-	@cmake --build build-fuzz -j $(JOBS) --target fuzz_schedule_json fuzz_costs_file fuzz_flag_values fuzz_plugin_values fuzz_routed_json
-	@failed=; for t in schedule_json costs_file flag_values plugin_values routed_json; do \
+	@cmake --build build-fuzz -j $(JOBS) --target fuzz_schedule_json fuzz_costs_file fuzz_flag_values fuzz_plugin_values fuzz_routed_json fuzz_json_gate fuzz_tree_file
+	@failed=; for t in schedule_json costs_file flag_values plugin_values routed_json json_gate tree_file; do \
 	  echo "fuzz_$$t: $(FUZZ_SECONDS) s"; \
 	  cmake -DFUZZER=build-fuzz/fuzz/fuzz_$$t -DCORPUS=fuzz/corpus/$$t -DWORK=build-fuzz/fuzz/work_$$t \
 	    -DSECONDS=$(FUZZ_SECONDS) -P fuzz/run_fuzzer.cmake > build-fuzz/fuzz_$$t.log 2>&1; rc=$$?; \

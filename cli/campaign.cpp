@@ -13,14 +13,19 @@ struct CampaignArgs {
   int jobs = 1;
 };
 
-int run_campaign(const CampaignArgs& a, const std::vector<CampaignPart>& parts,
-                 const CommandContext& ctx) {
+// The report directory is prepared (and locked) before the parts are listed: a --report that
+// cannot be written is named even when a part cannot be listed (the example programs not built).
+RunOutput campaign_output(const CampaignArgs& a) {
   CommonVerifyArgs common;
   common.jobs = a.jobs;
   common.report = a.report;
   common.format = "json,junit,md,html";
   common.junit_chunk = a.quick ? 1 : 64;
-  const RunOutput out = prepare_run_output(common);
+  return prepare_run_output(common);
+}
+
+int run_campaign(const CampaignArgs& a, const RunOutput& out,
+                 const std::vector<CampaignPart>& parts, const CommandContext& ctx) {
   CampaignOptions c{a.quick, a.jobs, ctx.interrupted};
   std::vector<ConstructionSummary> summaries;
   bool complete = true;
@@ -48,13 +53,14 @@ void register_campaign_command(const CommandTree& tree,
   for (const auto& m : modules) list.push_back(m.get());
   tree.commands->push_back({sub,
                             [a, list](const CommandContext& ctx) {
+                              const RunOutput out = campaign_output(*a);
                               // Listed when the campaign runs: a part may need what is built
                               // beside collverify (the program route's example programs).
                               std::vector<CampaignPart> parts;
                               for (const families::Module* m : list) {
                                 for (CampaignPart& p : m->campaign()) parts.push_back(std::move(p));
                               }
-                              return run_campaign(*a, parts, ctx);
+                              return run_campaign(*a, out, parts, ctx);
                             },
                             true});
 }

@@ -412,6 +412,7 @@ RangeResult run_range(const Family& f, const std::vector<std::int64_t>& ps, cons
   const int pool_jobs = static_cast<int>(
       std::clamp<std::int64_t>(static_cast<std::int64_t>(plan.pool.size()), 1, run.jobs));
   require_plan_memory(run, plan, pool_jobs);
+  if (o.on_accepted) o.on_accepted();
   // A fresh run clears the old journal before any rank writes to it (start_items is a barrier).
   if (journal && !o.resume && run.rank == 0) clear_journal(o.journal_dir);
   if (run.dist) run.dist->start_items(plan.pool.size());

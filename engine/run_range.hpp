@@ -34,6 +34,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <vector>
 
 #include "engine/distribution.hpp"
@@ -59,6 +60,9 @@ struct RunOptions {
   Distribution* distribution = nullptr;  // null: this process checks every p
   std::filesystem::path journal_dir;     // empty: no journal
   bool resume = false;                   // take the p recorded in journal_dir's journal
+  // Called once the run is accepted (every p, the memory estimate), before any check: a
+  // command's banner goes here, so that a refused run prints nothing on stdout.
+  std::function<void()> on_accepted;
 };
 
 struct RangeResult {

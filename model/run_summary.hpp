@@ -72,6 +72,13 @@ struct Coverage {
   std::int64_t rounds_counted = 0;      // instances whose rounds were counted
   std::int64_t rounds_at_bound = 0;     // of those, rounds == lower bound
   std::int64_t rounds_max_excess = kNone;  // max(rounds - lower bound) over them
+  // What one p of the range stands for, in the words of "not checked: 3 tori (torus index =
+  // 57..59)": a processor count unless the family says otherwise (hypercube: a dimension d;
+  // torus: an index into its list of tori; fractional: a PU count P). Not in summary.json,
+  // whose not_checked and not_checked_p count and list the p values themselves.
+  std::string unit = "p";         // one of them
+  std::string units = "p";        // several
+  std::string unit_symbol = "p";  // the value's name before " = "
 };
 
 // A picture the HTML report embeds inline: its file name beside the report and the SVG text.

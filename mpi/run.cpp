@@ -1,7 +1,11 @@
 #include "mpi/run.hpp"
 
+#include <unistd.h>
+
 #include <cstdio>
+#include <filesystem>
 #include <optional>
+#include <system_error>
 
 #include <fmt/format.h>
 
@@ -104,6 +108,17 @@ void write_all(const RunSummary& summary, const Options& o, const std::string& t
   if (f.json) write_file_atomically(dir / "summary.json", summary_json(summary));
 }
 
+// Before any rank runs (issue 26): a --report that is a file, under a file or otherwise not
+// writable was found only after the run, which had printed its verdict on stdout by then.
+void require_report_dir(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0) {
+    throw InputError(fmt::format("--report '{}' is not a directory collverify-mpi can write to{}",
+                                 dir, ec ? " (" + ec.message() + ")" : std::string()));
+  }
+}
+
 void print_result(const ConstructionSummary& c) {
   if (c.violations.empty()) {
     std::printf("%s p=%s: pass (%s)\n", c.name.c_str(), c.coverage.p_range.c_str(),
@@ -121,6 +136,30 @@ void print_result(const ConstructionSummary& c) {
   }
 }
 
+// Every check before a rank communicates: the report directory and formats, the datatype, this
+// rank's instance and its buffers. A refusal is left in `error` for refused_anywhere.
+std::optional<Instance> prepare_instance(const Options& o, MPI_Comm comm, std::int64_t p, int me,
+                                         std::optional<std::string>& error) {
+  std::optional<Instance> instance;
+  try {
+    if (!o.report_dir.empty()) parse_report_formats(o.formats);
+    const Element e{parse_datatype(o.datatype)};
+    if (o.time) {
+      parse_sizes(o.sizes);
+      instance = make_instance(o, p, me, elements_of(parse_sizes(o.sizes).back(), e, "--sizes"));
+    } else {
+      instance = make_instance(o, p, me, elements_of(o.bytes, e, "--bytes"));
+    }
+    require_buffers(comm, *instance, 3);  // collective: every rank must reach it
+    if (!o.report_dir.empty() && me == 0) require_report_dir(o.report_dir);
+  } catch (const InputError& ex) {
+    error = ex.what();
+  } catch (const std::bad_alloc&) {
+    error = "out of memory building the schedule; use fewer ranks or bytes";
+  }
+  return instance;
+}
+
 }  // namespace
 
 int run(const Options& o, MPI_Comm comm) {
@@ -132,22 +171,7 @@ int run(const Options& o, MPI_Comm comm) {
   const std::int64_t p = size;
 
   std::optional<std::string> error;
-  std::optional<Instance> instance;
-  try {
-    if (!o.report_dir.empty()) parse_report_formats(o.formats);
-    const Element e{parse_datatype(o.datatype)};
-    if (o.time) {
-      parse_sizes(o.sizes);
-      instance = make_instance(o, p, me, elements_of(parse_sizes(o.sizes).back(), e, "--sizes"));
-    } else {
-      instance = make_instance(o, p, me, elements_of(o.bytes, e, "--bytes"));
-    }
-    require_buffers(comm, *instance, 3);
-  } catch (const InputError& ex) {
-    error = ex.what();
-  } catch (const std::bad_alloc&) {
-    error = "out of memory building the schedule; use fewer ranks or bytes";
-  }
+  std::optional<Instance> instance = prepare_instance(o, comm, p, me, error);
   if (refused_anywhere(comm, me, error)) return 2;
 
   const double t0 = MPI_Wtime();

@@ -4,9 +4,10 @@
 // complete, the command, the version and the violation count (violations_total,
 // violations_listed, violations_cap, violations_truncated: a capped list says so in the CI's
 // own view as well). A test case covers junit_chunk consecutive CaseResults; its time is their sum.
-// An interrupted construction gets one more test case, "not checked (interrupted)", with an
-// <error> saying which p were not checked: a CI dashboard shows errors, not properties, so an
-// interrupted run never reads as green there.
+// An interrupted construction gets one more test case, "not checked (interrupted)", with a
+// <failure type="incomplete"> saying which p were not checked, counted in `failures`: a CI
+// dashboard shows failures, not properties, and a job that checks only failures="0" must not
+// read an interrupted run as green (it was an <error>, counted in `errors` only; issue 26).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -31,7 +32,7 @@ using reports::xml_escape;
 struct JunitCase {
   std::string name;
   Status status = Status::pass;
-  std::string error;  // non-empty: an <error> (the p this case stands for were not checked)
+  std::string not_checked;  // non-empty: the p this case stands for were not checked (a failure)
   double seconds = 0;
   const Violation* witness = nullptr;  // the first failing case's, if it recorded one
   std::int64_t first_failing_p = kNone;
@@ -89,7 +90,7 @@ std::vector<JunitCase> junit_cases(const RunSummary& run, const ConstructionSumm
   if (incomplete) {
     JunitCase jc;
     jc.name = "not checked (interrupted)";
-    jc.error = reports::not_checked_text(c);
+    jc.not_checked = reports::not_checked_text(c);
     out.push_back(std::move(jc));
   }
   return out;
@@ -112,9 +113,10 @@ std::string failure_xml(const JunitCase& jc) {
 std::string testcase_xml(const JunitCase& jc, const std::string& classname) {
   std::string out = fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"{}\"",
                                 xml_escape(jc.name), classname, reports::seconds_text(jc.seconds));
-  if (!jc.error.empty()) {
-    return out + fmt::format(">\n      <error message=\"{}\" type=\"incomplete\"/>\n    </testcase>\n",
-                             xml_escape(jc.error));
+  if (!jc.not_checked.empty()) {
+    return out + fmt::format(
+                     ">\n      <failure message=\"{}\" type=\"incomplete\"/>\n    </testcase>\n",
+                     xml_escape(jc.not_checked));
   }
   switch (jc.status) {
     case Status::pass: return out + "/>\n";
@@ -135,10 +137,9 @@ Counts count(const std::vector<JunitCase>& cases) {
   Counts n;
   for (const JunitCase& jc : cases) {
     ++n.tests;
-    const bool error = !jc.error.empty();
-    n.errors += error ? 1 : 0;
-    n.failures += !error && jc.status == Status::fail ? 1 : 0;
-    n.skipped += !error && jc.status == Status::inconclusive ? 1 : 0;
+    const bool not_checked = !jc.not_checked.empty();
+    n.failures += not_checked || jc.status == Status::fail ? 1 : 0;
+    n.skipped += !not_checked && jc.status == Status::inconclusive ? 1 : 0;
     n.seconds += jc.seconds;
   }
   return n;

@@ -164,8 +164,12 @@ bool construction_incomplete(const RunSummary& run, const ConstructionSummary& c
 std::string not_checked_text(const ConstructionSummary& c) {
   std::string out = "interrupted: ";
   if (c.not_checked > 0) {
-    out += fmt::format("{} of {} p not checked", c.not_checked, c.checked + c.not_checked);
-    if (!c.not_checked_p.empty()) out += fmt::format(" (p = {})", c.not_checked_p);
+    const std::int64_t total = c.checked + c.not_checked;
+    out += fmt::format("{} of {} {} not checked", c.not_checked, total,
+                       total == 1 ? c.coverage.unit : c.coverage.units);
+    if (!c.not_checked_p.empty()) {
+      out += fmt::format(" ({} = {})", c.coverage.unit_symbol, c.not_checked_p);
+    }
   } else {
     out += "not every p of the range was checked";
   }

@@ -80,7 +80,8 @@ Status run_status(const RunSummary& run);
 bool construction_incomplete(const RunSummary& run, const ConstructionSummary& c);
 
 // What an incomplete construction did not check, one sentence, unescaped: "interrupted: 29999
-// of 29999 p not checked (p = 2..30000); nothing was checked" (the p list when known).
+// of 29999 p not checked (p = 2..30000); nothing was checked" (the p list when known), in the
+// family's unit (coverage.unit): "1 of 12 dimensions not checked (d = 12)".
 std::string not_checked_text(const ConstructionSummary& c);
 
 // "Smallest witness" or, for an incomplete construction, "Smallest witness found so far (the

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <system_error>
@@ -106,8 +107,24 @@ int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
   return finish_run(summary, out);
 }
 
+namespace {
+// run_range; a refusal before the run was accepted names the range as the user typed it (a
+// family names the one p it refuses: "torus 46341x46341 has 2147488281 nodes").
+engine::RangeResult run_range_naming_the_range(const engine::Family& family, const PRange& range,
+                                               const CommonVerifyArgs& a,
+                                               const engine::RunOptions& o, const bool& accepted) {
+  try {
+    return engine::run_range(family, range.values(PRange::kMaxValues), o);
+  } catch (const InputError& e) {
+    const std::string message = e.what();
+    if (accepted || a.p.empty() || message.find(a.p) != std::string::npos) throw;
+    throw InputError(fmt::format("{} '{}': {}", a.range_flag, a.p, message));
+  }
+}
+}  // namespace
+
 int verify_family(const engine::Family& family, const PRange& range, const CommonVerifyArgs& a,
-                  const RunOutput& out, const CommandContext& ctx) {
+                  const RunOutput& out, const CommandContext& ctx, const std::string& banner) {
   engine::StderrProgress progress;
   engine::RunOptions o;
   o.jobs = a.jobs;
@@ -119,7 +136,14 @@ int verify_family(const engine::Family& family, const PRange& range, const Commo
   o.distribution = process_distribution();
   if (out.report_dir) o.journal_dir = *out.report_dir;
   o.resume = out.resume;
-  auto r = engine::run_range(family, range.values(PRange::kMaxValues), o);
+  bool accepted = false;
+  o.on_accepted = [&banner, &accepted] {
+    accepted = true;
+    if (banner.empty()) return;
+    std::fputs(banner.c_str(), stdout);
+    std::fflush(stdout);
+  };
+  auto r = run_range_naming_the_range(family, range, a, o, accepted);
   if (out.resume && process_rank() == 0) {
     std::fprintf(stderr, "%s: resumed: %lld of %lld p taken from the journal\n",
                  family.name().c_str(), static_cast<long long>(r.resumed),

@@ -57,6 +57,9 @@ struct CommonVerifyArgs {
   bool instances = false;
   std::int64_t max_violations = 100;  // violations listed per construction (the rest counted)
   std::string resume;  // --resume DIR: continue the run whose journal is in DIR (also --report)
+  // The flag the range was given with (--d, --sides, --P), named with `p` when the engine
+  // refuses a value of the range (a p the family cannot check, its memory estimate).
+  std::string range_flag = "--p";
 };
 
 // The distribution of this process (engine/distribution.hpp), set once by main: null when it
@@ -79,9 +82,12 @@ int finish_constructions(std::vector<ConstructionSummary> parts, bool complete,
                          const std::string& command, const RunOutput& out);
 
 // Runs `family` over `range` through the engine with the common flags (jobs, instances for
-// ranges of at most 64 p or with --instances, progress on stderr) and finishes the run.
+// ranges of at most 64 p or with --instances, progress on stderr) and finishes the run. A
+// non-empty `banner` is printed on stdout once the engine accepted the run, so that a refused
+// run (a p the family cannot check, a memory estimate too large) leaves stdout empty.
 int verify_family(const engine::Family& family, const PRange& range, const CommonVerifyArgs& a,
-                  const RunOutput& out, const CommandContext& ctx);
+                  const RunOutput& out, const CommandContext& ctx,
+                  const std::string& banner = std::string());
 
 // One construction's share of `campaign`: runs with the campaign's p range and jobs and returns
 // its summary. Families append theirs in campaign.cpp.

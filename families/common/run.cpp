@@ -45,8 +45,12 @@ int finish_run(const RunSummary& summary, const RunOutput& out) {
                 static_cast<long long>(c.passed), static_cast<long long>(c.failed),
                 static_cast<long long>(c.inconclusive), c.seconds);
     if (!c.complete) {
-      std::printf("  not checked: %lld p%s\n", static_cast<long long>(c.not_checked),
-                  c.not_checked_p.empty() ? "" : one_line(" (p = " + c.not_checked_p + ")").c_str());
+      // In the family's unit: "not checked: 1 dimension (d = 15)", "3 tori (torus index = ...)".
+      const std::string& unit = c.not_checked == 1 ? c.coverage.unit : c.coverage.units;
+      const std::string which =
+          c.not_checked_p.empty() ? "" : " (" + c.coverage.unit_symbol + " = " + c.not_checked_p + ")";
+      std::printf("  not checked: %lld %s%s\n", static_cast<long long>(c.not_checked),
+                  one_line(unit).c_str(), one_line(which).c_str());
     }
     if (!c.violations.empty()) {
       std::printf("  smallest witness%s: %s\n", c.complete ? "" : " found so far",

@@ -135,6 +135,21 @@ MeshEmbedPicture mesh_picture(const engine::EmbedRun& run) {
   return pic;
 }
 
+// engine::run_embedding; a refusal (a memory estimate, a size limit) that does not name the
+// target as typed is prefixed with --embed and that text.
+engine::EmbedRun run_embedding_named(const std::string& embed, std::int64_t P, std::int64_t r,
+                                     std::int64_t s, const std::string& switching) {
+  const engine::EmbedTarget target = engine::parse_embed_target(embed);
+  const Switching how = parse_switching(switching);
+  try {
+    return engine::run_embedding(target, P, r, s, how);
+  } catch (const InputError& e) {
+    const std::string message = e.what();
+    if (message.find(embed) != std::string::npos) throw;
+    throw InputError(fmt::format("--embed '{}': {}", embed, message));
+  }
+}
+
 int run_schedule_embed(const ScheduleArgs& a) {
   if (!a.layout.empty() && a.layout != "fractional") {
     throw InputError(fmt::format("--embed embeds the fractional tree, not --layout '{}'", a.layout));
@@ -148,7 +163,7 @@ int run_schedule_embed(const ScheduleArgs& a) {
   if (a.format == "svg" && target.kind != engine::EmbedTarget::Kind::mesh) {
     throw InputError(fmt::format("--format svg draws meshes; '{}' is a crossbar", a.embed));
   }
-  const engine::EmbedRun run = engine::run_embedding(target, a.P, a.r, a.s, parse_switching(a.switching));
+  const engine::EmbedRun run = run_embedding_named(a.embed, a.P, a.r, a.s, a.switching);
   const std::vector<Violation> v = engine::embed_violations(run, 0);
   // The exit code is the same in every format (1: the embedding breaks a property); JSON and SVG
   // keep stdout for the schedule or the picture and name the violations on stderr.
@@ -172,7 +187,7 @@ int run_schedule_embed(const ScheduleArgs& a) {
 int run_verify_embed(const EmbedVerifyArgs& a) {
   const engine::EmbedTarget target = engine::parse_embed_target(a.embed);
   const std::int64_t P = a.P == 0 ? target.a * target.b : a.P;
-  const engine::EmbedRun run = engine::run_embedding(target, P, a.r, a.s, parse_switching(a.switching));
+  const engine::EmbedRun run = run_embedding_named(a.embed, P, a.r, a.s, a.switching);
   print_embedding(run);
   std::vector<Violation> v = engine::embed_violations(run, 0);
   if (run.arc.congestion > 1) {
@@ -294,10 +309,12 @@ int run_verify(VerifyArgs a, const CommandContext& ctx) {
   const std::string text = !a.P.empty() ? a.P : !a.common.p.empty() ? a.common.p : "1..256";
   const PRange range = PRange::parse(text);
   a.common.p = text;
+  a.common.range_flag = !a.P.empty() ? "--P" : "--p";
   const RunOutput out = prepare_run_output(a.common);
   const engine::FractionalFamily family;
-  std::printf("fractional: P = %s; %s\n", text.c_str(), family.coverage().lower_bound.c_str());
-  return verify_family(family, range, a.common, out, ctx);
+  const std::string banner =
+      fmt::format("fractional: P = {}; {}\n", text, family.coverage().lower_bound);
+  return verify_family(family, range, a.common, out, ctx, banner);
 }
 
 }  // namespace

@@ -196,6 +196,10 @@ Coverage FractionalFamily::coverage() const {
   c.lower_bound =
       "(6) in steps: s - 1 + ceil(log2 P); instance rounds = the step after which the last PU "
       "holds all s packets";
+  // std::string(...), not = "...": GCC 12 at -O3 reports a false -Wrestrict on the latter.
+  c.unit = std::string("PU count");
+  c.units = std::string("PU counts");
+  c.unit_symbol = std::string("P");
   return c;
 }
 

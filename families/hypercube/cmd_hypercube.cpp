@@ -17,6 +17,7 @@
 #include "model/error.hpp"
 #include "model/network/network.hpp"
 #include "reference/hypercube/aab.hpp"
+#include "reference/hypercube/hypercube_common.hpp"
 #include "reference/hypercube/oas.hpp"
 #include "families/hypercube/hypercube_svg.hpp"
 
@@ -83,10 +84,32 @@ class TableSink final : public network::RoutedSink {
   bool scatter_;
 };
 
+// The deliveries a table or JSON stream of `algo` on d dimensions prints, refused before its
+// first line (the producer checks the same bound, but only after the header was printed).
+void require_printable(engine::HypercubeAlgo algo, int d, const ScheduleArgs& a) {
+  double deliveries = 0;
+  switch (algo) {
+    case engine::HypercubeAlgo::oab:
+    case engine::HypercubeAlgo::oab_1port:
+      deliveries = static_cast<double>(hypercube::oab_transmission_bound(d));
+      break;
+    case engine::HypercubeAlgo::aab:
+      deliveries = static_cast<double>(hypercube::aab_transmission_bound(d));
+      break;
+    case engine::HypercubeAlgo::oas:
+      deliveries = static_cast<double>(hypercube::oas_transmission_bound(d));
+      break;
+    case engine::HypercubeAlgo::aas:
+    case engine::HypercubeAlgo::aas_3phase: deliveries = hypercube::aas_transmissions_estimate(d);
+  }
+  hypercube::require_stream_size(deliveries, fmt::format("--algo {} --d {}", a.algo, a.d));
+}
+
 int run_schedule(const ScheduleArgs& a) {
   const engine::HypercubeAlgo algo = engine::parse_hypercube_algo(a.algo);
   const int d = parse_dimension(a.d);
   const network::RoutedSchedule header = engine::hypercube_header(algo, d, a.root);
+  if (a.format == "json" || a.format == "table") require_printable(algo, d, a);
   if (a.format == "json") {
     const network::Network cube = network::Network::hypercube(d);
     RoutedJsonWriter writer(std::cout, cube, header);
@@ -151,10 +174,12 @@ int run_verify(VerifyArgs a, const CommandContext& ctx) {
     }
   }();
   a.common.p = text;
+  a.common.range_flag = !a.d.empty() ? "--d" : "--p";
   const RunOutput out = prepare_run_output(a.common);
   const engine::HypercubeFamily family(algos, aas_explicit);
-  std::printf("hypercube: d = %s; %s\n", text.c_str(), family.coverage().lower_bound.c_str());
-  return verify_family(family, range, a.common, out, ctx);
+  const std::string banner =
+      fmt::format("hypercube: d = {}; {}\n", text, family.coverage().lower_bound);
+  return verify_family(family, range, a.common, out, ctx, banner);
 }
 
 }  // namespace

@@ -341,6 +341,10 @@ Coverage HypercubeFamily::coverage() const {
   c.lower_bound =
       "slide 5: oab d; aab and oas ceil((2^d - 1)/d); aas 2^(d-1) rounds (aas-3phase: d 2^(d-1) "
       "against 2^(d-1))";
+  // std::string(...), not = "...": GCC 12 at -O3 reports a false -Wrestrict on the latter.
+  c.unit = std::string("dimension");
+  c.units = std::string("dimensions");
+  c.unit_symbol = std::string("d");
   return c;
 }
 

@@ -67,7 +67,10 @@ ProgramFamily::ProgramFamily(Settings settings) : settings_(std::move(settings))
   try {
     plugin_ = cvp::load_plugin(settings_.plugin_path);
   } catch (const cvp::ProgramError& e) {
-    throw InputError(e.what());
+    // The ELF reader's own messages ("truncated ELF file") do not name the file.
+    const std::string message = e.what();
+    if (message.find(settings_.plugin_path) != std::string::npos) throw InputError(message);
+    throw InputError(fmt::format("--plugin '{}': {}", settings_.plugin_path, message));
   }
   if (settings_.collectives.empty()) {
     for (int c = 0; c < cvp::kCollectives; ++c) {

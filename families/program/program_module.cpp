@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "families/common/parse.hpp"
 #include "families/program/program_family.hpp"
 #include "model/error.hpp"
 
@@ -51,18 +52,20 @@ class ProgramModule final : public Module {
                                              "64-bit integers)")
         ->type_name("LIST");
     sub.add_option("--buffering", buffering_, "eager,rendezvous (default both)")->type_name("LIST");
-    sub.add_option("--max-interleavings", limits_.max_interleavings,
-                   "matching orders of wildcard receives run per instance (default 1000)")
-        ->type_name("INT")
-        ->check(CLI::Range(std::int64_t{1}, std::int64_t{1'000'000'000}));
-    sub.add_option("--step-budget", limits_.step_budget,
-                   "MPI calls per run before step_budget (default 10000000)")
-        ->type_name("INT")
-        ->check(CLI::Range(std::int64_t{1}, std::numeric_limits<std::int64_t>::max() / 2));
-    sub.add_option("--instance-timeout", timeout_,
-                   "seconds without a finished instance before the worker is killed (default 20)")
-        ->type_name("SECONDS")
-        ->check(CLI::Range(0.01, 86400.0));
+    // Through the common parsers (issue 26): CLI::Range said "Value  not in range" for '' and
+    // let 'nan' through as a timeout (every comparison with nan is false).
+    cli::add_int_flag(&sub, "--max-interleavings", limits_.max_interleavings, 1, 1'000'000'000,
+                      "matching orders of wildcard receives run per instance (default 1000)")
+        ->type_name("INT");
+    cli::add_int_flag(&sub, "--step-budget", limits_.step_budget, 1,
+                      std::numeric_limits<std::int64_t>::max() / 2,
+                      "MPI calls per run before step_budget (default 10000000)")
+        ->type_name("INT");
+    sub.add_option_function<std::string>(
+           "--instance-timeout", [this](const std::string& text) { timeout_ = timeout(text); },
+           "seconds without a finished instance before the worker is killed (0.01..86400, "
+           "default 20)")
+        ->type_name("SECONDS");
   }
 
   Plan plan(const std::string& p) const override {
@@ -109,6 +112,14 @@ class ProgramModule final : public Module {
     ProgramModule m;
     m.plugin_ = std::string(COLLVERIFY_PROGRAMS_DIR) + "/" + library;
     return m.plan("1..9");
+  }
+
+  static double timeout(const std::string& text) {
+    const double v = cli::parse_nonnegative_real("--instance-timeout", text);
+    if (v < 0.01 || v > 86400.0) {
+      throw InputError(fmt::format("--instance-timeout '{}' is not in 0.01..86400 seconds", text));
+    }
+    return v;
   }
 
   Settings settings(const std::string& path) const {

@@ -26,10 +26,10 @@ int run_verify(const RoutedArgs& a, const CommandContext& ctx) {
   const RunOutput out = prepare_run_output(a.common);
   const engine::RoutedFamily family(net, s);
   const PRange range = a.common.p.empty() ? PRange::single(net.nodes()) : PRange::parse(a.common.p);
-  std::printf("routed: %s, %s, %zu rounds, lower bound %lld rounds\n", a.schedule_file.c_str(),
-              family.coverage().parameters.c_str(), s.rounds.size(),
-              static_cast<long long>(family.lower_bound()));
-  return verify_family(family, range, a.common, out, ctx);
+  const std::string banner =
+      fmt::format("routed: {}, {}, {} rounds, lower bound {} rounds\n", a.schedule_file,
+                  family.coverage().parameters, s.rounds.size(), family.lower_bound());
+  return verify_family(family, range, a.common, out, ctx, banner);
 }
 
 }  // namespace

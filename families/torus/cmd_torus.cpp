@@ -132,11 +132,11 @@ int run_verify(VerifyArgs a, const CommandContext& ctx) {
   auto family = engine::make_torus_family(algo, parse_torus_sides(a.sides));
   const PRange range = PRange::parse(family->p_range_text());
   a.common.p = a.sides;
+  a.common.range_flag = "--sides";
   const RunOutput out = prepare_run_output(a.common);
-  std::printf("torus %s: --sides %s; %s\n", engine::to_string(algo), a.sides.c_str(),
-              family->coverage().lower_bound.c_str());
-  std::fflush(stdout);
-  return verify_family(*family, range, a.common, out, ctx);
+  const std::string banner = fmt::format("torus {}: --sides {}; {}\n", engine::to_string(algo),
+                                         a.sides, family->coverage().lower_bound);
+  return verify_family(*family, range, a.common, out, ctx, banner);
 }
 
 }  // namespace

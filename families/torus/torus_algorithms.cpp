@@ -35,7 +35,7 @@ class TorusAdapter final : public TorusFamily {
       : TorusFamily(tori), inner_(std::move(inner)), schedule_(std::move(schedule)), bound_(std::move(bound)),
         header_(std::move(header)), stream_(std::move(stream)) {}
   std::string name() const override { return inner_->name(); }
-  Coverage coverage() const override { return inner_->coverage(); }
+  Coverage coverage() const override { return with_torus_units(inner_->coverage()); }
   void accept(std::int64_t p) const override {
     accept_index(p);
     inner_->accept(p - 1);

@@ -46,6 +46,14 @@ std::string TorusFamily::what(std::int64_t p) const {
   return fmt::format("torus {} (N = {})", sides_text(sides(p)), n);
 }
 
+Coverage TorusFamily::with_torus_units(Coverage c) {
+  // std::string(...), not = "...": GCC 12 at -O3 reports a false -Wrestrict on the latter.
+  c.unit = std::string("torus");
+  c.units = std::string("tori");
+  c.unit_symbol = std::string("torus index");
+  return c;
+}
+
 std::string TorusFamily::index_legend() const {
   std::string out = "p = index into the list of tori:";
   const std::size_t shown = std::min<std::size_t>(tori_.size(), 20);

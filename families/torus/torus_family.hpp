@@ -47,6 +47,10 @@ class TorusFamily : public Family {
   // The lower bound the algorithm's rounds are held against.
   virtual std::int64_t round_bound(const TorusSides& sides) const = 0;
 
+  // Names p the index into the list of tori in a report's words ("not checked: 3 tori (torus
+  // index = 57..59)"), where a processor count would be meant otherwise.
+  static Coverage with_torus_units(Coverage c);
+
  protected:
   // "p = index into the list: 1 = 3x3, 2 = 5x5, ..." (the first 20, then how many more).
   std::string index_legend() const;

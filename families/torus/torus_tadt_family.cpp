@@ -104,7 +104,7 @@ Coverage TorusTadtFamily::coverage() const {
   c.lower_bound =
       "max(Lemma 8: ceil((N - 1)/2n) rounds on an n-dimensional torus, the eccentricity of 0); the "
       "closed forms must meet it, builder trees report their gap";
-  return c;
+  return with_torus_units(c);
 }
 
 void TorusTadtFamily::accept(std::int64_t p) const {

@@ -1,8 +1,10 @@
 #include "generators/external/plugin.hpp"
 
 #include <dlfcn.h>
+#include <sys/stat.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <array>
 #include <cstring>
 #include <limits>
@@ -21,6 +23,15 @@
 namespace collverify {
 
 namespace {
+
+const char* file_kind(mode_t mode) {
+  return S_ISDIR(mode)    ? "a directory"
+         : S_ISCHR(mode)  ? "a character device"
+         : S_ISBLK(mode)  ? "a block device"
+         : S_ISFIFO(mode) ? "a FIFO"
+         : S_ISSOCK(mode) ? "a socket"
+                          : "not a regular file";
+}
 
 using AbiFn = int (*)();
 
@@ -187,6 +198,19 @@ SchedulePlugin SchedulePlugin::load(const std::filesystem::path& path) {
   std::filesystem::path file = std::filesystem::absolute(path, ec);
   if (ec) {
     file = path;
+  }
+  // dlopen of a FIFO blocks until a writer appears (issue 26: `--schedule-plugin FIFO` hung and
+  // did not even end on SIGTERM), and of a directory or device says nothing useful: only a
+  // regular file is loaded (stat follows a link to one, as dlopen does).
+  struct stat st {};
+  if (::stat(file.c_str(), &st) != 0) {
+    throw InputError(fmt::format("cannot load schedule plugin '{}': {}", path.string(),
+                                 std::strerror(errno)));
+  }
+  if (!S_ISREG(st.st_mode)) {
+    throw InputError(fmt::format("cannot load schedule plugin '{}': it is {}; only a regular "
+                                 "file (a shared library) is loaded",
+                                 path.string(), file_kind(st.st_mode)));
   }
   dlerror();
   Handle handle(dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL));

@@ -151,6 +151,72 @@ TEST(SignalCli, TorusStopsAfterTheSizesInProgressAndWritesItsReports) {
   fs::remove_all(d);
 }
 
+// Issue 26: every long command of the newer families stops gracefully on SIGINT: exit 3, the
+// reports of what finished, summary.json "complete": false, a JUnit file a failures-only gate
+// does not pass (failures > 0), and the result line names the family's unit (dimensions, tori,
+// PU counts) rather than "p". Each run is sized to take far longer than the second it gets.
+struct LongRun {
+  std::string name;
+  std::vector<std::string> args;  // before --report
+  std::string not_checked;        // on stdout
+};
+
+std::vector<LongRun> long_runs() {
+  return {
+      {"hypercube", {"verify", "hypercube", "--d", "15", "--algo", "aab", "--jobs", "2"},
+       "not checked: 1 dimension (d = 15)"},
+      {"torus", {"verify", "torus", "--algo", "tadt", "--sides", kTorusSides, "--jobs", "2"},
+       " tori (torus index = "},
+      {"fractional", {"verify", "fractional", "--P", "1..4096", "--jobs", "2"},
+       " PU counts (P = "},
+      {"campaign", {"campaign", "--quick", "--jobs", "2"}, "not checked: "},
+      {"program", {"verify", "program", "--plugin", BINO_PLUGIN, "--p", "2..3000", "--jobs", "2"},
+       " p (p = "},
+  };
+}
+
+TEST(SignalCli, EveryLongCommandStopsWithItsReportsAndAFailingJunit) {
+  for (const LongRun& run : long_runs()) {
+    const fs::path d = temp_dir("long_" + run.name);
+    std::vector<std::string> args = run.args;
+    args.insert(args.end(), {"--report", (d / "r").string()});
+    const Ended e = run_and_signal(args, {{1.0, SIGINT}}, 60.0, d / "log");
+    const std::string log = read_file(d / "log");
+    EXPECT_EQ(e.code, 3) << run.name << ":\n" << log;
+    EXPECT_LT(e.after_signal, kTorusStopSeconds) << run.name;
+    EXPECT_NE(log.find(run.not_checked), std::string::npos) << run.name << ":\n" << log;
+    const std::string summary = read_file(d / "r" / "summary.json");
+    EXPECT_NE(summary.find("\"complete\": false"), std::string::npos) << run.name << summary;
+    EXPECT_NE(summary.find("\"verdict\": \"incomplete\""), std::string::npos) << run.name;
+    // A campaign's parts finished before the signal keep their own verdict, pass included.
+    if (run.name != "campaign") {
+      EXPECT_EQ(summary.find("\"verdict\": \"pass\""), std::string::npos) << run.name << summary;
+    }
+    const std::string junit = read_file(d / "r" / "junit.xml");
+    EXPECT_NE(junit.find("type=\"incomplete\""), std::string::npos) << run.name << junit;
+    const std::size_t totals = junit.find("<testsuites ");
+    ASSERT_NE(totals, std::string::npos) << run.name << junit;
+    const std::string line = junit.substr(totals, junit.find('\n', totals) - totals);
+    EXPECT_EQ(line.find("failures=\"0\""), std::string::npos)
+        << run.name << ": a failures-only gate reads the run as green: " << line;
+    fs::remove_all(d);
+  }
+}
+
+// A second signal ends each of them at once (128 + the signal), whatever the first stop waits
+// for; a run the first signal already ended cleanly (exit 3) within the gap is fine too.
+TEST(SignalCli, ASecondSignalEndsEveryLongCommandAtOnce) {
+  for (const LongRun& run : long_runs()) {
+    const fs::path d = temp_dir("second_" + run.name);
+    std::vector<std::string> args = run.args;
+    args.insert(args.end(), {"--report", (d / "r").string()});
+    const Ended e = run_and_signal(args, {{1.0, SIGTERM}, {1.3, SIGTERM}}, 10.0, d / "log");
+    EXPECT_TRUE(e.code == 128 + SIGTERM || e.code == 3) << run.name << ": " << e.code;
+    EXPECT_LT(e.after_signal, 0.5) << run.name;
+    fs::remove_all(d);
+  }
+}
+
 // Was 35-57 s deaf to SIGINT (a Z3 enumeration and a backtracking search per p).
 TEST(SignalCli, CountSchedulesStopsWithinASecond) {
   const fs::path d = temp_dir("count");

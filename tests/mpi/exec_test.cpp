@@ -4,6 +4,7 @@
 // vector datatype, indivisible counts and the timing mode. The Open MPI run-as-root variables
 // come from ctest's ENVIRONMENT (tests/mpi/CMakeLists.txt).
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <array>
@@ -12,6 +13,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 #include <unistd.h>
@@ -28,8 +31,9 @@ struct JobRun {
   std::string out;
 };
 
-JobRun mpirun(int np, const std::string& args) {
-  const std::string cmd = std::string(MPIEXEC) + " --oversubscribe --bind-to none -np " +
+// `prefix` runs the launcher under another command (a timeout, so that a hang fails the case).
+JobRun mpirun(int np, const std::string& args, const std::string& prefix = "") {
+  const std::string cmd = prefix + std::string(MPIEXEC) + " --oversubscribe --bind-to none -np " +
                           std::to_string(np) + " " + COLLVERIFY_MPI_BIN + " " + args + " 2>&1";
   JobRun r;
   FILE* f = popen(cmd.c_str(), "r");
@@ -279,6 +283,56 @@ TEST(MpiExec, EmptyAndMalformedFlagValuesAreRefusedAsTyped) {
     EXPECT_EQ(r.code, 2) << args << "\n" << r.out;
     EXPECT_NE(r.out.find(needle), std::string::npos) << args << "\n" << r.out;
   }
+}
+
+// Issue 26: the hostile-input table of the newer commands (tests/cli/hostile_cli_test.cpp) for
+// collverify-mpi: numbers negative, zero, huge, beyond 64 bits, nan; malformed ranges; absurd
+// sizes; a report directory that is a file or lies under one (refused before the run: it was
+// found after the verdict was printed); input files that are FIFOs, directories or /dev/zero;
+// a schedule plugin that is a FIFO (dlopen blocked, deaf to SIGTERM). Each is exit 2 naming
+// the value, and nothing is printed on stdout (stderr is merged here, so the verdict line of a
+// run must be absent).
+TEST(MpiExec, HostileValuesAndFilesAreRefusedUpFront) {
+  const auto dir = scratch("hostile");
+  ASSERT_EQ(::mkfifo((dir / "fifo").c_str(), 0600), 0);
+  std::filesystem::create_directories(dir / "adir");
+  std::ofstream(dir / "afile") << "not a directory\n";
+  const std::string d = dir.string();
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"bcast --bytes -1", "--bytes -1"},
+      {"bcast --bytes nan", "'nan'"},
+      {"bcast --bytes 1000000000000000", "--bytes 1000000000000000"},
+      {"bcast --blocks -3", "--blocks -3"},
+      {"bcast --blocks 1000000000000", "--blocks 1000000000000"},
+      {"bcast --root 2", "--root 2"},
+      {"bcast --root -1", "--root -1"},
+      {"bcast --time --sizes 1K --reps 0", "--reps 0"},
+      {"bcast --time --sizes 1K --reps 99999999999", "99999999999"},
+      {"bcast --time --sizes 1K..0", "0 is not a size"},
+      {"bcast --time --sizes 1K..1T", "1T"},
+      {"allgatherv --dist uniform:99999999999", "99999999999"},
+      {"allgatherv --dist nope", "'nope'"},
+      {"gather --tree nope", "--tree nope"},
+      {"bcast --datatype nope", "--datatype nope"},
+      {"bcast --report " + d + "/afile", d + "/afile"},
+      {"bcast --report " + d + "/afile/sub", d + "/afile/sub"},
+      {"bcast --schedule-file " + d + "/fifo", "it is a FIFO"},
+      {"bcast --schedule-file " + d + "/adir", "it is a directory"},
+      {"bcast --schedule-file /dev/zero", "it is a character device"},
+      {"gather --tree-file " + d + "/fifo", "it is a FIFO"},
+      {"scatter --tree-file /dev/zero", "it is a character device"},
+      {"bcast --schedule-plugin " + d + "/fifo", "it is a FIFO"},
+      {"bcast --schedule-plugin " + d + "/adir", "it is a directory"},
+      {"program --plugin " + d + "/fifo --collective bcast --count 1", d + "/fifo"},
+  };
+  for (const auto& [args, needle] : cases) {
+    const JobRun r = mpirun(2, args, "timeout -s KILL 60 ");
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.out;
+    EXPECT_NE(r.out.find(needle), std::string::npos) << args << ": missing '" << needle << "'\n"
+                                                     << r.out;
+    EXPECT_EQ(r.out.find(": pass ("), std::string::npos) << args << "\n" << r.out;
+  }
+  std::filesystem::remove_all(dir);
 }
 
 TEST(MpiExec, ReportsInEveryFormat) {
