@@ -3,7 +3,7 @@
 // form, independent of reference/trees (which builds the tree top-down by halving).
 //
 // The aligned blocks of level k are [a 2^k, (a+1) 2^k) clipped at p. A block's root is r if it
-// holds r, otherwise its last rank (the reading that reproduces Table 1: docs/ERRATA.md E48).
+// holds r, otherwise its last rank (the reading that reproduces Table 1: docs/ERRATA.md E21).
 // Processor v gathers, for k = 0, 1, ... while v is the root of its level-(k+1) block, the
 // sibling of its level-k block inside that level-(k+1) block (when not empty), from the
 // sibling's root. So its sequence must be exactly {v, those roots in increasing k}: the copy

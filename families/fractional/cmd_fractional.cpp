@@ -381,7 +381,7 @@ ConstructionSummary campaign_fractional_embed(const CampaignOptions& c, bool& co
   const engine::EmbedRun fig4 = engine::run_embedding(engine::parse_embed_target("mesh:8x16"), 128, 2, 8);
   summary.pictures_svg.push_back({"fractional_embed_figure4.svg",
                                   fmt::format("Figure 4: fractional tree r = 2 on the 8 x 16 mesh, edge "
-                                              "congestion {} (docs/ERRATA.md E41)", fig4.arc.congestion),
+                                              "congestion {} (docs/ERRATA.md E28)", fig4.arc.congestion),
                                   fractional_embed_svg(mesh_picture(fig4))});
   return summary;
 }

@@ -22,7 +22,7 @@
 // (lower bound = the schedule's steps).
 // Cost: O(P s * route length) per instance.
 // Example: run_embedding(mesh 8x16, P = 128, r = 2, s = 8) has arc congestion 3 (docs/ERRATA.md
-// E41); crossbar 8x8, r = 2: arc congestion 1, budget 2/2, load 1.
+// E28); crossbar 8x8, r = 2: arc congestion 1, budget 2/2, load 1.
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 // `reduce partition`: Theorem 7's gather instance from a PARTITION instance (seed 001, Section
 // 4), solved exactly and cross-checked by engine::reduce_partition; this file parses and prints.
 // The top level carries the convention of --leaf-copy (default free: the paper's, a leaf does
-// not copy, docs/ERRATA.md E11); `leaf_copy_free` and `leaf_copy_paid` always carry both.
+// not copy, docs/READINGS.md R1); `leaf_copy_free` and `leaf_copy_paid` always carry both.
 // Exit: 0 holds, 1 a finding, 2 bad input, 3 Z3 inconclusive.
 #include <iostream>
 #include <memory>

@@ -239,7 +239,7 @@ PartitionClaim check_partition_claim(const PartitionGatherInstance& inst, std::i
       c.partition_sum = sum;
     } else if (inst.nontrivial) {
       // Only a finding under the theorem's assumption (every m_i < m / 2): e.g. {1, 1, 4}
-      // reaches the target with no partition at all (ERRATA E20).
+      // reaches the target with no partition at all (ERRATA E22).
       problems.push_back("optimum equals the target but no half-sum subtree can be read off the tree");
     }
   }

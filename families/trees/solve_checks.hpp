@@ -14,7 +14,7 @@
 //   k-ported (Thm 6)   Z3's port assignment re-simulated by star_gather_time; brute force when
 //                      there are at most 1e7 assignments.
 //   MBT (Thm 5)        Z3's rounds re-checked by check_broadcast_schedule; brute force n <= 10.
-// Leaf copies: the default is the paper's (a leaf does not copy: Figure 1, docs/ERRATA.md E11),
+// Leaf copies: the default is the paper's (a leaf does not copy: Figure 1, docs/READINGS.md R1),
 // the convention `trees` uses; LeafCopy::paid is the contract evaluator's two-argument default.
 // Exit-code convention of every result: 0 holds, 1 violation, 3 inconclusive (Z3 rlimit).
 #pragma once
@@ -54,7 +54,7 @@ struct NonorderedOptions {
   proofs::RootChoice root = proofs::RootChoice::best();
   TreeSolvers solvers = TreeSolvers::both;
   std::uint64_t rlimit = proofs::SolverOptions{}.rlimit;
-  trees::LeafCopy leaf = trees::LeafCopy::free;  // the paper's (ERRATA E11)
+  trees::LeafCopy leaf = trees::LeafCopy::free;  // the paper's (READINGS R1)
   double bnb_seconds = 60;                       // the B&B's wall-clock limit (<= 0: none)
   std::int64_t bnb_nodes = 0;                    // the B&B's node limit (0: none)
 };
@@ -144,7 +144,7 @@ ConventionResult solve_convention(const PartitionGatherInstance& inst, trees::Le
 // Theorem 7's claim on one optimum: at_target = (optimum == target); claim_holds = (at_target ==
 // partition_exists); when at target, the half read off the tree (partition_from_tree) must sum
 // to m/2. Findings only when inst.nontrivial (e.g. {1, 1, 4} reaches the target with no
-// partition: ERRATA E20).
+// partition: ERRATA E22).
 struct PartitionClaim {
   bool at_target = false;
   bool claim_holds = false;

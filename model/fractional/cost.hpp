@@ -12,7 +12,7 @@
 //                    (real s): the minimum of the paper's own argument, s - 1 + log2 P steps.
 //                    (6) as printed, k (1 + sqrt(t log2 P / k))^2, drops the "- 1" and is not a
 //                    lower bound: one message of size k between P = 2 PUs takes t + k < (6), and
-//                    the circulant beats it at every P > 2 for large enough k (docs/ERRATA.md E33).
+//                    the circulant beats it at every P > 2 for large enough k (docs/ERRATA.md E32).
 // Every row is written as steps = d + c s with its own d ("latency steps": chain P - 2,
 // circulant ceil(log2 P) - 1, lower bound log2 P - 1) and c (1 + 1/r, 2 or 1). The circulant
 // takes exactly s - 1 + ceil(log2 P) steps, the packet bound with integer s: it is the optimum of

@@ -8,9 +8,9 @@
 // blocks below 0 are neither sent nor received, blocks above n - 1 become n - 1.
 //
 // Readings (docs/ERRATA.md): alg9_dummy_rounds literal runs lines 11-30 as printed, without the
-// "- x" adjustment of Algorithm 6 lines 5-13 (E7); corrected applies it.
+// "- x" adjustment of Algorithm 6 lines 5-13 (E8); corrected applies it.
 // alg9_root_slot literal packs every origin j, also the j = t whose root is the receiver
-// itself (E9); corrected leaves that slot out on both sides (as E4 for broadcast).
+// itself (E10); corrected leaves that slot out on both sides (as E4 for broadcast).
 // The sender's items and the receiver's stored_as are computed independently from each side's
 // own table rows, so the checker sees any disagreement.
 //

@@ -5,7 +5,7 @@
 // t = (r - skips[k] + 1) mod p and receives from f = (r + skips[k] - 1) mod p; otherwise it sends
 // O = x_r + S_r to t = (r - skips[k]) mod p and receives from f = (r + skips[k]) mod p. Then
 // S_r = S_r + B; after the loop the result is x_r + S_r.
-// Line 3 tests skips[i] with i unbound; we read i = k (docs/ERRATA.md E8).
+// Line 3 tests skips[i] with i unbound; we read i = k (docs/ERRATA.md E9).
 // Cost: O(p q) messages; ties: none.
 // Example: p = 3 (skips 1 2 3). Round 0 (1 + 1 = skips[1], even case): rank 1 sends
 // x_1 + S_1 = x_1 to rank 0. Round 1 (2 + 2 > 3, odd case): rank 1 sends S_1 = x_2 to rank 0

@@ -1,7 +1,7 @@
 // Fractional trees on an a x b hierarchical crossbar (seed 002 §4 "Hierarchies of Crossbars"): a
 // modules of b PUs, each module with two channels to other modules (Network::hierarchical_crossbar
 // (a, b, 2), node l + b m), b >= r. Our construction of the section's outline (docs/DESIGN.md
-// "Fractional trees", gaps in docs/ERRATA.md E43):
+// "Fractional trees", gaps in docs/ERRATA.md E30):
 //
 //   global tree  one group per module, PUs 0..r-1 of module m: the a groups form
 //                full_fractional_groups(a, r) (group_tree.hpp; group k = module k), so PU 0 of
@@ -31,7 +31,7 @@
 // the second group's at tau + 2r + 1; ties: earlier parent module, first group first). So a
 // module sends to at most 2 other modules and receives from 1 (its parent): three channels
 // instead of four. The extra depth against the construction above is measured per size
-// (docs/RESULTS-fractional.md; the section's "(r + 1) log b": docs/ERRATA.md E47).
+// (docs/RESULTS-fractional.md; the section's "(r + 1) log b": docs/ERRATA.md E34).
 // Cost: O(a b) for the tree (O(a log a) for the slots), O(a b s) for the schedule.
 // Modules of b = 1 PU have one gateway (hierarchical_crossbar(a, 1, 1)); the budget is still 2.
 // Example: a = 4, b = 3, r = 1: the global tree is 0 -down-> 1 -down-> 2 and 0 -right-> 3 (modules);

@@ -23,7 +23,7 @@
 // (P = 128, r = 2: 73 groups, 18 of them of one PU) that cannot be r1 x r2 cells, so the tree
 // embedded is full_fractional_groups(n^2, r) (reference/embedding/group_tree.hpp): n^2 full groups
 // of the fractional shape in preorder, P = a b, group k on the k-th cell of the cell order
-// (docs/ERRATA.md E42; Figure 4's congestion: E41). Preorder makes a group and its down
+// (docs/ERRATA.md E29; Figure 4's congestion: E28). Preorder makes a group and its down
 // successor consecutive (neighbouring cells under `hilbert`); a right successor comes after the
 // whole down subtree. PU x goes to the x-th node of the sequence "cells in cell order, positions
 // in cell order" (node_sequence()).

@@ -10,7 +10,7 @@
 // Rounds ceil((2^d - 1)/d) (the slide-5 bound), transmissions 2^d (2^d - 1).
 // The slides do not prove that the parent of t is served before t ("We didn't prove
 // correctness"): the checker finds the printed construction valid for every d tested (1..22,
-// docs/ERRATA.md E24); should it fail for some d, aab_generic_tree falls back to a backtracking
+// docs/ERRATA.md E41); should it fail for some d, aab_generic_tree falls back to a backtracking
 // search over generic trees with (*) (aab_search.hpp), whose answers the tests re-check.
 // Ties: edges of a round are listed by dimension; sends of a round by origin, then edge.
 // Example, d = 3: A_1 = {001, 010, 100} from 000; A_2 = {011 from 010 (dimension 0), 110 from

@@ -1,6 +1,6 @@
 // Backtracking search for a generic all-to-all broadcast tree with property (*) (seed 004,
 // slide 26) in ceil((2^d - 1)/d) rounds, for the d where Step IV as printed is not a valid tree
-// (docs/ERRATA.md E24). Round by round, each dimension j takes at most one new node c whose
+// (docs/ERRATA.md E41). Round by round, each dimension j takes at most one new node c whose
 // neighbour c xor 2^j is already in the tree (served in an earlier round); a round may leave a
 // dimension idle only while the total idle slots stay within ceil((2^d-1)/d) d - (2^d - 1).
 // Candidates are tried by fewest ones first, then smallest label (deterministic). The answer is

@@ -5,7 +5,7 @@
 //   label) a compatible class R' of N_{k-1} with d members (Observation III: a member t0 and a
 //   1 bit whose removal lands in R') and the links rot^i(t') -> rot^i(t). Observation IV
 //   (m(t) = m(t')) is made to hold by numbering R from the member whose partner has m = the
-//   class's first m (docs/ERRATA.md E25: with the broadcast's Step III numbering it fails,
+//   class's first m (docs/ERRATA.md E42: with the broadcast's Step III numbering it fails,
 //   d = 6). So every x lies under the root child e_{m(x)-1}, and each root subtree has at most
 //   ceil((2^d - 1)/d) nodes (slide 48's Conclusion).
 //   Schedule (Observation II, slide 49): on each root link the packets of that subtree leave in

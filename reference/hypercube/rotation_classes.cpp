@@ -58,7 +58,7 @@ RotationNumbering rotation_numbering(int d, StepThreeRule rule) {
       for (const std::int64_t t : members) {
         if (starts_class(t, m, d, rule) && (first < 0 || t < first)) first = t;
       }
-      if (first < 0) first = rep;  // only 1...1 has no 0 bit (E22)
+      if (first < 0) first = rep;  // only 1...1 has no 0 bit (E40)
       out.classes.push_back(RotationClass{k, next - 1, static_cast<std::int64_t>(members.size())});
       std::int64_t t = first;
       for (std::size_t i = 0; i < members.size(); ++i) {

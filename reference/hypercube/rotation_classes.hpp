@@ -6,7 +6,7 @@
 //            class), so m(t) = ((n(t) - 1) mod d) + 1 runs 1, 2, ..., d, 1, 2, ...
 //   Step III inside a class, the first element t has bit m(t) = 1 and bit m(t) - 1 (bit d when
 //            m(t) = 1) = 0; the others follow by left rotation, so every element keeps the rule.
-// Gaps the slides leave, resolved here (docs/ERRATA.md E22, E23):
+// Gaps the slides leave, resolved here (docs/ERRATA.md E40; docs/READINGS.md R5):
 //   - class order inside N_k: by the smallest label of the class (R_{k,1} first, as required);
 //   - several elements may satisfy the Step III rule: the smallest label is taken first;
 //   - classes with fewer than d members (periodic labels, e.g. 0101 for d = 4) are numbered
@@ -43,7 +43,7 @@ struct RotationNumbering {
 std::int64_t rotate_left(std::int64_t t, int d);
 
 // Which Step III rule orders a class: both rules of slide 31 (the default), or only the first
-// (bit m(t) = 1), a reading that slide 32's remark suggests suffices; it does not (E23: d = 4).
+// (bit m(t) = 1), a reading that slide 32's remark suggests suffices; it does not (docs/READINGS.md R5: d = 4).
 enum class StepThreeRule { both, first_only };
 
 // Steps I-III. Precondition 1 <= d <= kMaxDimension (callers check the input).

@@ -15,7 +15,7 @@
 //     (exactly, when the root's block meets a non-empty block in every round, e.g. p a power of
 //     two and every m_i > 0).
 // The left-rooted tree is not the tree of Table 1 (it gives 2266244, 3142216, 4003090 and
-// 9000900 where the paper prints 2353624, 3048580, 17203057 and 11001100: docs/ERRATA.md E48);
+// 9000900 where the paper prints 2353624, 3048580, 17203057 and 11001100: docs/ERRATA.md E21);
 // it stays as the other reading of the text, which the tests hold against the paper's.
 // Best root: Adaptive lets the data decide (the algorithm's own root, as in the paper);
 // left-rooted tries every root and keeps the fastest (ties to the smallest rank). Times are

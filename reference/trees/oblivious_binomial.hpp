@@ -10,7 +10,7 @@
 // Increasing 3048580, Skewed 17203057, Two blocks 11001100 at p = 2000, b = 1000,
 // alpha = 100, beta = gamma = 1, r = 1000); the first rank (left_rooted_binomial_tree,
 // binomial.hpp), MPICH's rotation (rank - r) mod p and a swap of r and 0 do not
-// (docs/ERRATA.md E48).
+// (docs/ERRATA.md E21).
 //
 // Best root (mode.best): every root is tried and the fastest kept, ties to the smallest rank.
 // The time is computed along the construction (Figure 1, free leaves, comm(0) = 0) and

@@ -9,7 +9,7 @@
 // (C[i,i] = 0 is the leaf) but pays its copy concurrently with the other half, max(gamma m_i,
 // C[other]) + comm, at either end (equation (5); equation (6) of Figure 4 puts the copy after
 // the child when the root is the range's last processor, which is never faster). A leaf costs
-// nothing (Time(T^v_{v}) = 0), comm(0) = 0. docs/ERRATA.md (E11-E19) lists where the
+// nothing (Time(T^v_{v}) = 0), comm(0) = 0. docs/ERRATA.md (E12-E19) lists where the
 // printed equations differ from this and why.
 //
 // Cost: homogeneous costs use Figure 6, O(p^3) time and O(p^2) memory (a fixed root adds one

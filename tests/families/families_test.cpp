@@ -70,7 +70,7 @@ TEST(Families, BroadcastRefusesAPWithoutBlockCounts) {
   EXPECT_THROW(run(f, range(2, 8)), InputError);
 }
 
-// Algorithm 9 read literally (docs/ERRATA.md E7) fails first at p = 3, n = 2; the corrected
+// Algorithm 9 read literally (docs/ERRATA.md E8) fails first at p = 3, n = 2; the corrected
 // reading passes the same range.
 TEST(Families, AllgathervLiteralDummyRoundsFailsAtTheErratumsWitness) {
   CollectiveOptions o;

@@ -4,7 +4,7 @@
 // reached, arc congestion 1, channel load 1 and the budget of 2 out and 1 in computed by the
 // checkers on every size of a grid (the section's construction breaks the 1-in budget there);
 // a mutant with a second incoming partner rejected with its witness; the extra depth against the
-// construction with one global group (docs/ERRATA.md E47: it grows with log a, not log b).
+// construction with one global group (docs/ERRATA.md E34: it grows with log a, not log b).
 #include "reference/embedding/crossbar_tree.hpp"
 
 #include <fmt/format.h>
@@ -125,7 +125,7 @@ TEST(CrossbarTwoGroups, SecondIncomingPartnerIsRejected) {
   EXPECT_EQ(bad.witness->partners, (std::vector<std::int64_t>{0, 7}));
 }
 
-// docs/ERRATA.md E47: the extra depth grows with the number of modules a. Pinned: the smallest
+// docs/ERRATA.md E34: the extra depth grows with the number of modules a. Pinned: the smallest
 // size (by a b) where it exceeds (r + 1) log2 b, and the Compaq machine of §4.
 TEST(CrossbarTwoGroups, ExtraDepthGrowsWithTheModules) {
   const auto extra = [](std::int64_t a, std::int64_t b, std::int64_t r) {

@@ -2,7 +2,7 @@
 // orders (bijections; Hilbert: consecutive cells neighbours, aligned blocks intervals; Morton: the
 // drawn H-tree numbering); the placement (a bijection onto all a b nodes, every group one cell,
 // snake positions neighbours); the congestion of the embedded broadcast computed by the checker
-// (Figure 4's 8 x 16, r = 2: 3, not the paper's 1 -- docs/ERRATA.md E41); sizes where it is 1 pass
+// (Figure 4's 8 x 16, r = 2: 3, not the paper's 1 -- docs/ERRATA.md E28); sizes where it is 1 pass
 // the routed checker (every node gets every packet); mutants (two groups swapped, row-major cells)
 // raise it with a witness; RapidCheck: fast congestion == slow twin over random valid sizes.
 #include "reference/embedding/mesh_placement.hpp"
@@ -127,7 +127,7 @@ network::CongestionResult congestion(const MeshEmbedding& e, CongestionUnit unit
 }
 
 TEST(MeshPlacement, Figure4CongestionIsThreeWithOurReading) {
-  // docs/ERRATA.md E41: Figure 4 claims congestion 1; our H-tree (Hilbert) placement of the full
+  // docs/ERRATA.md E28: Figure 4 claims congestion 1; our H-tree (Hilbert) placement of the full
   // fractional groups gives 3 (8 transfers per run, s = 8), Morton 3 as well.
   const MeshEmbedding e = embed_fractional_mesh(8, 16, 2, 8);
   EXPECT_EQ(e.tree.groups(), 64);
@@ -149,7 +149,7 @@ TEST(MeshPlacement, Figure4CongestionIsThreeWithOurReading) {
 }
 
 TEST(MeshPlacement, Figure4HasACongestionOnePlacementFoundBySearch) {
-  // docs/ERRATA.md E41: a simulated-annealing search over group -> cell permutations (the same
+  // docs/ERRATA.md E28: a simulated-annealing search over group -> cell permutations (the same
   // tree, s = 8, 1 x 2 cells, snake, XY, wormhole; seed 1, 20 000 swaps) found this permutation
   // (group k on cell perm[k] of the Hilbert order); the checkers confirm congestion 1.
   const std::vector<std::int64_t> perm = {45, 33, 10, 14, 2,  4,  58, 60, 1,  13, 48, 46, 34, 59, 54, 9,

@@ -1,5 +1,5 @@
 // Slow: the printed rotation-class construction (both Step III rules) is a valid tree with
-// property (*) at the bound for d = 19..22 too (docs/ERRATA.md E24), and the search fallback
+// property (*) at the bound for d = 19..22 too (docs/ERRATA.md E41), and the search fallback
 // finds trees for d = 8..9.
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // The rotation-class construction of all-to-all broadcast (seed 004, slides 27-43), its gaps
-// (docs/ERRATA.md E22-E24) and the search fallback, judged by the structural checker.
+// (docs/ERRATA.md E40-E41, docs/READINGS.md R5) and the search fallback, judged by the structural checker.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -21,7 +21,7 @@ TEST(HypercubeAab, NumberingMatchesSlide34) {
                                             {0b0110, 2}, {0b0101, 1}, {0b0111, 1}, {0b1000, 4},
                                             {0b1100, 3}, {0b1010, 2}, {0b1110, 2}};
   for (const auto& [t, m] : slide34) EXPECT_EQ(num.m(t), m) << "t = " << t;
-  // Classes of N_2 for d = 4: {0011, 0110, 1100, 1001} and the short class {0101, 1010} (E22).
+  // Classes of N_2 for d = 4: {0011, 0110, 1100, 1001} and the short class {0101, 1010} (E40).
   ASSERT_EQ(num.classes.size(), 5u);
   EXPECT_EQ(num.classes[2].size, 2);
   EXPECT_EQ(num.classes[4].size, 1);  // 1111
@@ -51,7 +51,7 @@ TEST(HypercubeAab, ConstructionIsAValidStarTreeForEveryDUpTo18) {
   }
 }
 
-// E23: slide 32's remark reads as if "bit m(t) is 1" were the whole of Step III; without the
+// docs/READINGS.md R5: slide 32's remark reads as if "bit m(t) is 1" were the whole of Step III; without the
 // second rule (bit m(t) - 1 is 0) the parent of 1111 is served in the same round, d = 4.
 TEST(HypercubeAab, StepThreeWithoutItsSecondRuleFailsAtD4) {
   for (int d = 1; d <= 3; ++d) {

@@ -1,5 +1,5 @@
 // The one-to-all scatter tree and the two total-exchange schedules (seed 004, slides 45-76):
-// examples by hand, Observation IV and its failure under the broadcast's numbering (E25), the
+// examples by hand, Observation IV and its failure under the broadcast's numbering (E42), the
 // round counts of both AAS variants, and the streaming producers against their collected form.
 #include <gtest/gtest.h>
 
@@ -61,7 +61,7 @@ TEST(HypercubeOas, BalancedForEveryDUpTo16) {
   }
 }
 
-// E25: under the broadcast's Step III numbering, node 001011 (d = 6) has m = 4 but its
+// E42: under the broadcast's Step III numbering, node 001011 (d = 6) has m = 4 but its
 // down-neighbours 001010, 001001, 000011 have m = 2, 1, 1: no parent keeps m, so the
 // Conclusion of slide 48 cannot use that numbering.
 TEST(HypercubeOas, ObservationFourFailsUnderTheBroadcastNumbering) {

@@ -111,7 +111,7 @@ class Arrivals final : public net::RoutedSink {
 
 // The seed says the two halves of p_j reach i "in different rounds since the distance of i and j
 // along H_1 differs from their distance along H_2". Not always: on the 3x3 closed form nodes 0 and
-// 4 are 3 apart on both cycles, so both halves arrive in round 2 (ERRATA E40). The merge (4.3)
+// 4 are 3 apart on both cycles, so both halves arrive in round 2 (ERRATA E39). The merge (4.3)
 // does not need it; completeness is what the routed checker judges.
 TEST(HamiltonAab, BothHalvesCanArriveInTheSameRound) {
   const net::Network n = net::Network::torus({3, 3});

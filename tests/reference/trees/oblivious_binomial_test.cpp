@@ -1,6 +1,6 @@
 // The Oblivious tree of seed 001 (Section 5.1, Table 1): the four published fixed-root figures
 // at p = 2000, the other readings of "standard, rank-ordered binomial tree" that miss them
-// (docs/ERRATA.md E48), the construction against its closed-form twin
+// (docs/ERRATA.md E21), the construction against its closed-form twin
 // (checkers/trees/binomial_shape) for every root of every p <= 96, and the mutants that twin
 // must reject.
 #include "reference/trees/oblivious_binomial.hpp"
@@ -106,7 +106,7 @@ TEST(ObliviousBinomial, Table1FixedRootColumn) {
   }
 }
 
-// The other readings of the text on the same instances (docs/ERRATA.md E48): none gives all
+// The other readings of the text on the same instances (docs/ERRATA.md E21): none gives all
 // four figures (the left-rooted one was our Oblivious column before; its Decreasing and Skewed
 // equal the published Adaptive column).
 TEST(ObliviousBinomial, OtherReadingsMissTable1) {
@@ -129,7 +129,7 @@ TEST(ObliviousBinomial, OtherReadingsMissTable1) {
   }
 }
 
-// The smallest instance on which the two ends differ (docs/ERRATA.md E48), with Table 1's costs.
+// The smallest instance on which the two ends differ (docs/ERRATA.md E21), with Table 1's costs.
 TEST(ObliviousBinomial, SmallestCounterexampleToTheLeftReading) {
   // p = 3, root 2: the paper's tree lets 1 gather [0, 1], the left reading lets 0 do it, so the
   // one unit of data travels one hop or two.
