@@ -5,22 +5,10 @@
 #include <limits>
 #include <random>
 
+#include "generators/uniform.hpp"
 #include "model/error.hpp"
 
 namespace collverify {
-namespace {
-
-// Uniform in [lo, hi] without modulo bias.
-std::int64_t uniform(std::mt19937_64& g, std::int64_t lo, std::int64_t hi) {
-  const auto span = static_cast<std::uint64_t>(hi - lo) + 1;
-  const std::uint64_t limit =
-      std::numeric_limits<std::uint64_t>::max() - std::numeric_limits<std::uint64_t>::max() % span;
-  std::uint64_t x = g();
-  while (x >= limit) x = g();
-  return lo + static_cast<std::int64_t>(x % span);
-}
-
-}  // namespace
 
 CostModel<std::int64_t> random_pair_costs(std::int64_t p, const PairCostParams& params) {
   if (p < 1) throw InputError(fmt::format("per-pair costs: p = {} (need p >= 1)", p));

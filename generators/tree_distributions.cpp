@@ -6,6 +6,7 @@
 #include <functional>
 #include <random>
 
+#include "generators/uniform.hpp"
 #include "model/error.hpp"
 #include "model/int_math.hpp"
 
@@ -29,16 +30,6 @@ constexpr Named kNames[] = {
     {TreeDistribution::skewed, "skewed"},
     {TreeDistribution::two_blocks, "two_blocks"},
 };
-
-// Uniform in [lo, hi] without modulo bias.
-std::int64_t uniform(std::mt19937_64& g, std::int64_t lo, std::int64_t hi) {
-  const auto span = static_cast<std::uint64_t>(hi - lo) + 1;
-  const std::uint64_t limit =
-      std::numeric_limits<std::uint64_t>::max() - std::numeric_limits<std::uint64_t>::max() % span;
-  std::uint64_t x = g();
-  while (x >= limit) x = g();
-  return lo + static_cast<std::int64_t>(x % span);
-}
 
 }  // namespace
 
