@@ -4,7 +4,7 @@ TYPE ?= Release
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: deps configure build build-run run install test test-slow test-sanitize fuzz bench tidy format clean
+.PHONY: deps configure build build-run run install test test-slow test-sanitize test-sanitize-all fuzz bench tidy format clean
 
 deps:
 	@scripts/install-deps.sh
@@ -45,8 +45,13 @@ test: build
 test-slow: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L slow
 
+# The sanitizer build's run leaves out the heavy tests of tests/sanitize_heavy.txt (they run in
+# `make test`); `make test-sanitize-all` runs them under the sanitizers too.
 test-sanitize:
-	@$(MAKE) --no-print-directory test BUILD=build-sanitize TYPE=Debug CMAKE_FLAGS="-DCOLLVERIFY_SANITIZE=ON $(CMAKE_FLAGS)"
+	@$(MAKE) --no-print-directory test BUILD=build-sanitize TYPE=Debug CMAKE_FLAGS="-DCOLLVERIFY_SANITIZE=ON -DCOLLVERIFY_SANITIZE_ALL=OFF $(CMAKE_FLAGS)"
+
+test-sanitize-all:
+	@$(MAKE) --no-print-directory test BUILD=build-sanitize TYPE=Debug CMAKE_FLAGS="-DCOLLVERIFY_SANITIZE=ON -DCOLLVERIFY_SANITIZE_ALL=ON $(CMAKE_FLAGS)"
 
 # libFuzzer targets (fuzz/): a clang build in build-fuzz/, each target run for FUZZ_SECONDS on a
 # scratch copy of its seed corpus; a finding stops with the input in build-fuzz/fuzz/work_*/artifacts/.

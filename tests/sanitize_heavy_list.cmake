@@ -1,0 +1,20 @@
+# Fails when a name of tests/sanitize_heavy.txt is not a test of the default run (ctest -N -LE
+# slow) of the build tree BUILD; run where no CTestCustom.cmake hides tests (the Release build).
+execute_process(COMMAND ${CTEST} -N -LE slow WORKING_DIRECTORY ${BUILD}
+  OUTPUT_VARIABLE listing RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "ctest -N failed in ${BUILD}")
+endif()
+file(STRINGS ${LIST} names REGEX "^[^#]")
+set(missing "")
+foreach(name IN LISTS names)
+  string(REGEX MATCH "Test +#[0-9]+: ${name}\n" hit "${listing}")
+  if(NOT hit)
+    list(APPEND missing ${name})
+  endif()
+endforeach()
+if(missing)
+  message(FATAL_ERROR "tests/sanitize_heavy.txt names tests that are not in the default run: ${missing}")
+endif()
+list(LENGTH names n)
+message(STATUS "all ${n} names of sanitize_heavy.txt are tests of the default run")
