@@ -61,7 +61,14 @@ RoutedBound hypercube_bound(Collective c, int d) {
 std::int64_t routed_lower_bound(const Network& net, const RoutedHeader& h) {
   const std::int64_t n = net.nodes();
   if (n <= 1) return 0;
+  // One worm with intermediate reception can pass every node (a Hamiltonian path) and needs no
+  // port of the nodes it passes: nothing beyond one round is implied.
+  if (h.model.intermediate_reception) return 1;
   const bool sf = h.model.switching == Switching::store_and_forward;
+  // Arcs that can carry a transmission in one round: all in full duplex, one per link otherwise
+  // (half duplex: one direction a round; simplex: a node does not send and receive in a round;
+  // simplex channels: one direction ever).
+  const std::int64_t per_round = h.model.duplex == Duplex::full ? net.arcs() : net.arcs() / 2;
   const bool counts = !h.model.combining;  // one packet per transmission
   std::int64_t max_send = 0;
   for (std::int64_t v = 0; v < n; ++v) max_send = std::max(max_send, ports(h, net.out_degree(v)));
@@ -82,6 +89,12 @@ std::int64_t routed_lower_bound(const Network& net, const RoutedHeader& h) {
       if (sf) bound = std::max(bound, net.eccentricity(0));
       bound = std::max(bound, doubling_rounds(n, max_send));
       for (std::int64_t v = 0; v < n; ++v) recv_bound(v, (n - 1) * h.pieces);
+      // Every one of the N (N - 1) pieces deliveries takes an arc of some round.
+      // n <= 2^31 keeps n (n - 1) in range; a product over 2^62 with the pieces is left out.
+      if (counts && per_round > 0 && n <= (std::int64_t{1} << 31) &&
+          h.pieces <= (std::int64_t{1} << 62) / (n * (n - 1))) {
+        bound = std::max(bound, ceil_div(n * (n - 1) * h.pieces, per_round));
+      }
       break;
     case Collective::oas:
       if (sf) bound = std::max(bound, net.eccentricity(h.root));
@@ -94,10 +107,7 @@ std::int64_t routed_lower_bound(const Network& net, const RoutedHeader& h) {
         if (counts) bound = std::max(bound, ceil_div(n - 1, ports(h, net.out_degree(v))));
       }
       const std::int64_t total = counts ? total_distance(net) : -1;
-      if (total >= 0) {
-        const std::int64_t per_round = h.model.duplex == Duplex::full ? net.arcs() : net.arcs() / 2;
-        bound = std::max(bound, ceil_div(total, per_round));
-      }
+      if (total >= 0) bound = std::max(bound, ceil_div(total, per_round));
       break;
     }
     case Collective::reduce:

@@ -19,8 +19,11 @@
 //    counts (non-combining), the doubling argument (after t rounds at most (1 + s)^t nodes hold a
 //    packet, s the largest send-port count) and, for aas non-combining, the total hop count
 //    sum_{u != v} dist(u, v) over the arcs usable per round (all arcs in full duplex, one per
-//    link in half duplex and simplex). On the all-port full-duplex SF hypercube it equals the
-//    slide 5 bounds (tested).
+//    link in half duplex, simplex and simplex channels), and for aab non-combining the
+//    N (N - 1) pieces deliveries over the same arcs (the half-duplex d-cube:
+//    ceil(2 (2^d - 1) / d), twice slide 5's). With intermediate reception (wormhole) one worm
+//    can inform every node it passes, so the bound is 1 round. On the all-port full-duplex SF
+//    hypercube it equals the slide 5 bounds (tested).
 // Cost: routed_lower_bound runs one BFS (two for aas on networks with translations; N for aas on
 // a mesh or crossbar of at most 4096 nodes, none above: that term is then left out).
 #pragma once

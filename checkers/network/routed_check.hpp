@@ -13,7 +13,8 @@
 //                         aas: (j < N, i < N));
 //   causality             the sender holds every packet it sends at the start of the round (a
 //                         packet received in round t can be sent from round t + 1; wormhole: the
-//                         whole route is crossed in its round and only its last node receives);
+//                         whole route is crossed in its round and only its last node receives,
+//                         or with intermediate reception every node after the first);
 //   non_combining         unless the model combines, a transmission carries one packet;
 //   arc_exclusivity       one transmission per arc per round; half duplex: one direction of a
 //                         link per round; wormhole: routes of a round arc-disjoint (full duplex)
@@ -22,6 +23,9 @@
 //                         `ports` arrive (kAllPorts: the node's out- and in-degree); wormhole
 //                         counts the route's first and last node only (routers do not use ports);
 //   simplex               simplex model: no node both sends and receives in a round;
+//   one_way_channel       simplex channels (Duplex::simplex_channel): an arc is not used in a
+//                         round when its reverse arc is used in that round or an earlier one
+//                         (both arcs of a link used in one round: both are reported);
 //   completeness          at the end every node holds what the collective requires (oab/bcast:
 //                         every piece of the root; aab: every packet; oas: node i holds (root, i);
 //                         aas: node i holds (j, i) for every j; reduce: the root holds every packet);
@@ -41,7 +45,8 @@
 // first round with a violation (later rounds are counted, not checked).
 //
 // Cost: O(hops + packets) per transmission, O(N * P / 64) words at the end, where P is the number
-// of packets of the collective; memory: holdings N * P bits, 9 bytes per arc (13 if P > 2^32),
+// of packets of the collective; memory: holdings N * P bits, 9 bytes per arc (13 if P > 2^32;
+// 4 more with simplex channels),
 // 24 per node (routed_check_bytes()); refused up front with the estimate when it would not fit
 // (model/memory.hpp). The tables are laid out for producers that walk the nodes of a round in
 // order or in lock-step translations (routed_check.cpp, docs/PERFORMANCE.md "Routed checker"),
@@ -88,6 +93,7 @@ enum class RoutedProperty {
   arc_exclusivity,
   port_limit,
   simplex,
+  one_way_channel,
   completeness,
   lower_bound
 };

@@ -25,6 +25,7 @@ const char* to_string(RoutedProperty p) {
     case RoutedProperty::arc_exclusivity: return "arc_exclusivity";
     case RoutedProperty::port_limit: return "port_limit";
     case RoutedProperty::simplex: return "simplex";
+    case RoutedProperty::one_way_channel: return "one_way_channel";
     case RoutedProperty::completeness: return "completeness";
     case RoutedProperty::lower_bound: return "lower_bound";
   }
@@ -112,7 +113,8 @@ std::int64_t routed_check_bytes(std::int64_t nodes, std::int64_t width, const Ro
   // Per arc: a stamp byte, the first packet's index (4 bytes, 8 when P > 2^32) and the target
   // (4 bytes, none on a hypercube; counted anyway); per node: send and receive words and limits
   // (24 bytes); the delivery table (16 KiB).
-  const std::int64_t per_arc = packet_count(h, n) > (std::int64_t{1} << 32) ? 13 : 9;
+  std::int64_t per_arc = packet_count(h, n) > (std::int64_t{1} << 32) ? 13 : 9;
+  if (h.model.duplex == Duplex::simplex_channel) per_arc += 4;  // the round each arc was first used
   bytes = checked_add(bytes, checked_mul(checked_mul(n, width, what), per_arc, what), what);
   bytes = checked_add(bytes, checked_mul(n, 24, what), what);
   return checked_add(bytes, std::int64_t{16} << 10, what);
@@ -133,6 +135,10 @@ void validate_header(const Network& net, const RoutedHeader& h) {
                                  h.pieces, to_string(h.collective)));
   }
   if (h.model.ports < 0) throw InputError(fmt::format("ports = {} is negative", h.model.ports));
+  if (h.model.intermediate_reception && h.model.switching != Switching::wormhole) {
+    throw InputError("intermediate reception is a wormhole capability (a store-and-forward "
+                     "transmission has no intermediate nodes)");
+  }
   require_memory(routed_check_bytes(net, h),
                  fmt::format("checking {} on the {}", to_string(h.collective),
                              Network::describe(net.spec())));
@@ -198,6 +204,11 @@ void describe_witness(const Network& net, RoutedWitness& w) {
       break;
     case RoutedProperty::simplex:
       m = fmt::format("node {} both sends and receives in one round (simplex)", w.node);
+      break;
+    case RoutedProperty::one_way_channel:
+      m = fmt::format("arc {} is used while its reverse arc is used in this or an earlier round "
+                      "(simplex channels: a link carries one direction only): packet {}",
+                      arc_text(net, *w.arc), pk);
       break;
     case RoutedProperty::completeness:
       m = fmt::format("node {} ends without packet {}", w.node, pk);

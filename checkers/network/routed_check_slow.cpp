@@ -65,6 +65,13 @@ class SlowCheck {
         log.found.push_back(w);
       }
       const ArcKey back{a.to, net_.reverse_direction(a.from, a.direction)};
+      // Simplex channels, from the definition: the reverse arc used in this round or before.
+      if (h_.model.duplex == Duplex::simplex_channel &&
+          (log.users.count(back) != 0 || used_before_.count(back) != 0)) {
+        auto w = witness(RoutedProperty::one_way_channel, a.from, a.direction, {firsts[0]});
+        w.arc = a;
+        log.found.push_back(w);
+      }
       if (h_.model.duplex == Duplex::half && a.from < a.to && log.users.count(back) != 0) {
         auto w = witness(RoutedProperty::arc_exclusivity, a.from, a.direction,
                          {firsts[0], log.users.at(back)[0]});
@@ -83,6 +90,7 @@ class SlowCheck {
       if (k > limit(v, false)) log.found.push_back(witness(RoutedProperty::port_limit, v, 1));
     }
     for (const auto& [v, p] : log.arrivals) holds_[v].insert(p);
+    for (const auto& [arc, firsts] : log.users) used_before_.insert(arc);
     if (log.found.empty()) return std::nullopt;
     RoutedWitness best = log.found.front();
     for (const RoutedWitness& w : log.found) {
@@ -171,12 +179,18 @@ class SlowCheck {
     ++log.sends[x.from];
     ++log.receives[at];
     for (const Packet& p : x.packets) log.arrivals.emplace_back(at, p);
+    if (h_.model.intermediate_reception) {  // every node after the first on the route
+      for (std::size_t k = 1; k < path.size(); ++k) {
+        for (const Packet& p : x.packets) log.arrivals.emplace_back(path[k].first, p);
+      }
+    }
   }
 
   const Network& net_;
   RoutedHeader h_;
   std::int64_t n_;
   std::map<std::int64_t, std::set<Packet>> holds_;
+  std::set<ArcKey> used_before_;  // every arc used in an earlier round
 };
 
 }  // namespace

@@ -126,6 +126,8 @@ struct RoutedCheckState {
   routed_detail::Zeroed<std::uint32_t> first_high;
   std::uint32_t arc_stamp = 0;
   routed_detail::Zeroed<PortRound> send_round, recv_round;
+  // Simplex channels: per arc id, 1 + the first round the arc was used (0: never).
+  routed_detail::Zeroed<std::int32_t> first_use;
   std::vector<std::int32_t> send_limit, recv_limit;
   // The round's deliveries, OR-ed into a small direct-mapped table of holdings words (the
   // deliveries of one tree cursor fall into one word) and spilled to `pending` on a conflict.
@@ -208,6 +210,7 @@ struct RoutedCheckState {
     arc_used = routed_detail::Zeroed<std::uint8_t>(arcs);
     first_low = routed_detail::Zeroed<std::uint32_t>(arcs);
     if (all_packets > std::int64_t{1} << 32) first_high = routed_detail::Zeroed<std::uint32_t>(arcs);
+    if (h.model.duplex == Duplex::simplex_channel) first_use = routed_detail::Zeroed<std::int32_t>(arcs);
     send_round = routed_detail::Zeroed<PortRound>(static_cast<std::size_t>(n));
     recv_round = routed_detail::Zeroed<PortRound>(static_cast<std::size_t>(n));
     const auto all = h.model.ports == CommModel::kAllPorts;
@@ -357,6 +360,28 @@ struct RoutedCheckState {
       if (!first_high.empty()) first_high[id] = static_cast<std::uint32_t>(g >> 32);
     }
     if (h.model.duplex == Duplex::half && !part) half_duplex(hop);
+    if (h.model.duplex == Duplex::simplex_channel && !part) [[unlikely]] one_way(hop, first);
+  }
+
+  // Simplex channels: this arc's reverse used in this round or before (report this arc); and
+  // when the reverse was used in this very round before this arc, it breaks the rule too.
+  [[gnu::noinline]] void one_way(const Hop& hop, std::int64_t first) {
+    const auto id = static_cast<std::size_t>(hop.id);
+    if (first_use[id] == 0) first_use[id] = static_cast<std::int32_t>(round + 1);
+    const Arc& arc = hop.arc;
+    const Direction back = net.reverse_direction(arc.from, arc.direction);
+    const std::size_t reverse = id_of(arc.to, back);
+    if (first_use[reverse] == 0) return;
+    auto w = make(RoutedProperty::one_way_channel, arc.from, arc.direction);
+    w.arc = arc;
+    w.packets = {packet_at(first)};
+    consider(std::move(w));
+    if (arc_used[reverse] >= 2 * arc_stamp) {  // the reverse arc is used in this round as well
+      auto r = make(RoutedProperty::one_way_channel, arc.to, back);
+      r.arc = Arc{arc.to, arc.from, back};
+      r.packets = {packet_of(h, n, first_on(reverse))};
+      consider(std::move(r));
+    }
   }
 
   // A second transmission on an arc in this round: reported once per arc and round.
@@ -427,6 +452,11 @@ struct RoutedCheckState {
     const std::int64_t to = route.back().arc.to;
     ports_and_simplex(from, to);
     for (const std::int64_t i : indices) deliver(bit_of(to, i));
+    if (h.model.intermediate_reception) {  // wormhole (validate_header): the nodes passed
+      for (std::size_t k = 0; k + 1 < route.size(); ++k) {
+        for (const std::int64_t i : indices) deliver(bit_of(route[k].arc.to, i));
+      }
+    }
   }
 
   // The common case, one hop and one packet in store-and-forward, is queued: its lines are

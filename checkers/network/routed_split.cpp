@@ -103,6 +103,10 @@ RoutedSplitCheck::RoutedSplitCheck(const Network& net, const RoutedHeader& h,
                                    RoutedCheckOptions options, std::vector<std::int64_t> bounds)
     : net_(net), h_(h), options_(options), bounds_(std::move(bounds)) {
   validate_header(net, h);
+  if (h.model.duplex == Duplex::simplex_channel || h.model.intermediate_reception) {
+    throw InputError("the split check judges neither simplex channels nor intermediate "
+                     "reception; use the single checker (routed_check.hpp)");
+  }
   const std::int64_t n = net.nodes();
   CV_ASSERT(bounds_.size() >= 2 && bounds_.front() == 0 && bounds_.back() == n,
             "origin bounds run from 0 to N");

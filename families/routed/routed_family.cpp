@@ -14,11 +14,15 @@ namespace collverify::engine {
 namespace {
 
 std::string model_text(const CommModel& m) {
-  const char* duplex = m.duplex == Duplex::full ? "full" : m.duplex == Duplex::half ? "half" : "simplex";
-  return fmt::format("ports {}, {} duplex, {}, {}",
+  const char* duplex = m.duplex == Duplex::full   ? "full duplex"
+                       : m.duplex == Duplex::half ? "half duplex"
+                       : m.duplex == Duplex::simplex ? "simplex duplex"
+                                                     : "simplex channels";
+  return fmt::format("ports {}, {}, {}, {}{}",
                      m.ports == CommModel::kAllPorts ? std::string("all") : std::to_string(m.ports),
                      duplex, m.switching == Switching::store_and_forward ? "store-and-forward" : "wormhole",
-                     m.combining ? "combining" : "non-combining");
+                     m.combining ? "combining" : "non-combining",
+                     m.intermediate_reception ? ", intermediate reception" : "");
 }
 
 }  // namespace

@@ -177,7 +177,9 @@ class Reader {
     if (duplex == "full") m.duplex = Duplex::full;
     else if (duplex == "half") m.duplex = Duplex::half;
     else if (duplex == "simplex") m.duplex = Duplex::simplex;
-    else fail(fmt::format("\"model\".\"duplex\" = \"{}\" is not one of: full, half, simplex", duplex));
+    else if (duplex == "simplex-channel") m.duplex = Duplex::simplex_channel;
+    else fail(fmt::format("\"model\".\"duplex\" = \"{}\" is not one of: full, half, simplex, "
+                          "simplex-channel", duplex));
     const std::string sw = word(key(v, "switching"), "\"model\".\"switching\"");
     if (sw == "sf") m.switching = Switching::store_and_forward;
     else if (sw == "wh") m.switching = Switching::wormhole;
@@ -187,6 +189,18 @@ class Reader {
       fail(fmt::format("\"model\".\"combining\" must be true or false, got {}", describe(combining)));
     }
     m.combining = combining.get<bool>();
+    // Optional (absent: false), wormhole only.
+    if (v.contains("intermediate_reception")) {
+      const json& ir = v.at("intermediate_reception");
+      if (!ir.is_boolean()) {
+        fail(fmt::format("\"model\".\"intermediate_reception\" must be true or false, got {}",
+                         describe(ir)));
+      }
+      m.intermediate_reception = ir.get<bool>();
+      if (m.intermediate_reception && m.switching != Switching::wormhole) {
+        fail("\"model\".\"intermediate_reception\" = true needs \"switching\": \"wh\"");
+      }
+    }
     return m;
   }
 
@@ -251,6 +265,7 @@ const char* duplex_word(Duplex d) {
     case Duplex::full: return "full";
     case Duplex::half: return "half";
     case Duplex::simplex: return "simplex";
+    case Duplex::simplex_channel: return "simplex-channel";
   }
   return "full";
 }
@@ -312,13 +327,15 @@ RoutedJsonWriter::RoutedJsonWriter(std::ostream& out, const network::Network& ne
     : out_(out), net_(net) {
   out_ << fmt::format(
       "{{\"format\":\"{}\",\n\"network\":{},\n\"model\":{{\"ports\":{},\"duplex\":\"{}\","
-      "\"switching\":\"{}\",\"combining\":{}}},\n\"collective\":\"{}\",\"root\":{},\"pieces\":{},\n"
+      "\"switching\":\"{}\",\"combining\":{}{}}},\n\"collective\":\"{}\",\"root\":{},\"pieces\":{},\n"
       "\"rounds\":[",
       kFormat, network_json(net.spec()),
       h.model.ports == CommModel::kAllPorts ? std::string("\"all\"") : std::to_string(h.model.ports),
       duplex_word(h.model.duplex),
       h.model.switching == Switching::store_and_forward ? "sf" : "wh",
-      h.model.combining ? "true" : "false", collective_word(h.collective), h.root, h.pieces);
+      h.model.combining ? "true" : "false",
+      h.model.intermediate_reception ? ",\"intermediate_reception\":true" : "",
+      collective_word(h.collective), h.root, h.pieces);
 }
 
 void RoutedJsonWriter::begin_round(std::int64_t /*round*/) {

@@ -76,6 +76,31 @@ TEST(RoutedJson, WriteThenReadIsTheIdentity) {
   EXPECT_EQ(cv::parse_routed_json(cv::routed_to_json(c, cube), "empty").rounds.size(), 0U);
 }
 
+// Seed 004's two further model words: simplex channels and intermediate reception (optional,
+// wormhole only), read, written and read back; absent means false and is not written.
+TEST(RoutedJson, SimplexChannelsAndIntermediateReception) {
+  const std::string doc = with(with(kTorus, "\"half\"", "\"simplex-channel\""), "\"combining\": true",
+                               "\"combining\": true, \"intermediate_reception\": true");
+  const RoutedSchedule s = cv::parse_routed_json(doc, "f.json");
+  EXPECT_EQ(s.model.duplex, cv::Duplex::simplex_channel);
+  EXPECT_TRUE(s.model.intermediate_reception);
+  const Network net = Network::from_spec(s.network);
+  const std::string text = cv::routed_to_json(net, s);
+  EXPECT_NE(text.find("\"duplex\":\"simplex-channel\""), std::string::npos) << text;
+  EXPECT_NE(text.find("\"intermediate_reception\":true"), std::string::npos) << text;
+  EXPECT_EQ(cv::routed_to_json(net, cv::parse_routed_json(text, "written")), text);
+  const RoutedSchedule plain = cv::parse_routed_json(kTorus, "f.json");
+  EXPECT_FALSE(plain.model.intermediate_reception);
+  EXPECT_EQ(cv::routed_to_json(net, plain).find("intermediate_reception"), std::string::npos);
+  // Store-and-forward has no intermediate nodes; the value must be a boolean.
+  const std::string sf = with(with(doc, "\"wh\"", "\"sf\""), "\"hops\": [\"+0\", \"+0\", \"-1\"]",
+                              "\"hops\": [\"+0\"]");
+  EXPECT_NE(refusal(sf).find("intermediate_reception"), std::string::npos) << refusal(sf);
+  EXPECT_NE(refusal(with(doc, "\"intermediate_reception\": true", "\"intermediate_reception\": 1"))
+                .find("intermediate_reception"),
+            std::string::npos);
+}
+
 TEST(RoutedJson, BadModelWordsAreNamed) {
   EXPECT_NE(refusal(with(kTorus, "\"half\"", "\"halfish\"")).find("\"halfish\""), std::string::npos);
   EXPECT_NE(refusal(with(kTorus, "\"wh\"", "\"cut-through\"")).find("\"cut-through\""), std::string::npos);

@@ -223,6 +223,74 @@ TEST(RoutedCheck, SimplexNodeSendsAndReceives) {
   EXPECT_EQ(w.node, 0);
 }
 
+// Simplex channels (the lecture's model, seed 004): a link is a one-way channel. Using it one
+// way in round 0 and the other way in round 1 passes in half duplex and is refused here, at the
+// later use; both ways in one round name the arc with the smaller tail first.
+TEST(RoutedCheck, SimplexChannelsCarryOneDirectionOnly) {
+  RoutedSchedule s;
+  s.network = {NetworkKind::hypercube, {1}};
+  s.collective = Collective::aab;
+  s.model.duplex = cv::Duplex::half;
+  s.rounds = {{{0, {0}, {{0, 0}}}}, {{1, {0}, {{1, 0}}}}};
+  EXPECT_FALSE(check(s).fast.witness.has_value());
+  EXPECT_FALSE(check(s).slow.witness.has_value());
+  s.model.duplex = cv::Duplex::simplex_channel;
+  const auto w = broken(s);
+  EXPECT_EQ(w.property, RoutedProperty::one_way_channel);
+  EXPECT_EQ(w.round, 1);
+  EXPECT_EQ(w.node, 1);
+  EXPECT_EQ(w.arc->from, 1);
+  EXPECT_EQ(w.arc->to, 0);
+  EXPECT_EQ(w.packets, (std::vector<Packet>{{1, 0}}));
+  // Both directions in one round: the arc 0 -> 1 is the smaller witness (whichever comes first).
+  s.rounds = {{{1, {0}, {{1, 0}}}, {0, {0}, {{0, 0}}}}};
+  const auto x = broken(s);
+  EXPECT_EQ(x.property, RoutedProperty::one_way_channel);
+  EXPECT_EQ(x.round, 0);
+  EXPECT_EQ(x.arc->from, 0);
+  EXPECT_EQ(x.packets, (std::vector<Packet>{{0, 0}}));
+  s.rounds = {{{1, {0}, {{1, 0}}}}, {{1, {0}, {{1, 0}}}}, {{0, {0}, {{0, 0}}}}};
+  const auto y = broken(s);  // the same direction twice is fine; the reverse in round 2 is not
+  EXPECT_EQ(y.property, RoutedProperty::one_way_channel);
+  EXPECT_EQ(y.round, 2);
+  EXPECT_EQ(y.arc->from, 0);
+  // A one-way ring: every link used in one direction only passes.
+  RoutedSchedule ring;
+  ring.network = {NetworkKind::torus, {4}};
+  ring.collective = Collective::oab;
+  ring.model.duplex = cv::Duplex::simplex_channel;
+  ring.rounds = {{{0, {0}, {{0, 0}}}}, {{1, {0}, {{0, 0}}}}, {{2, {0}, {{0, 0}}}}};
+  EXPECT_FALSE(check(ring).fast.witness.has_value());
+  EXPECT_FALSE(check(ring).slow.witness.has_value());
+}
+
+// Intermediate reception (wormhole): a worm informs every node it passes. One worm 0 -> 1 -> 2 ->
+// 3 broadcasts on the 4-node ring in one round with it, and leaves 1 and 2 uninformed without it.
+TEST(RoutedCheck, IntermediateReceptionInformsTheNodesAWormPasses) {
+  RoutedSchedule s;
+  s.network = {NetworkKind::torus, {4}};
+  s.collective = Collective::oab;
+  s.model = {cv::CommModel::kAllPorts, cv::Duplex::full, cv::Switching::wormhole, false};
+  s.rounds = {{{0, {0, 0, 0}, {{0, 0}}}}};
+  const auto w = broken(s);
+  EXPECT_EQ(w.property, RoutedProperty::completeness);
+  EXPECT_EQ(w.node, 1);
+  s.model.intermediate_reception = true;
+  const Checked c = check(s, 1);
+  EXPECT_FALSE(c.fast.witness.has_value());
+  EXPECT_FALSE(c.slow.witness.has_value());
+  // The nodes passed hold the packet from the next round on, like the last one.
+  s.rounds.push_back({{2, {1}, {{0, 0}}}});
+  EXPECT_FALSE(check(s).fast.witness.has_value());
+  // Causality still holds: node 2 cannot forward in the worm's own round.
+  s.rounds = {{{0, {0, 0}, {{0, 0}}}, {1, {1}, {{0, 0}}}}};
+  EXPECT_EQ(broken(s).property, RoutedProperty::causality);
+  // Store-and-forward has no intermediate nodes: refused as input.
+  s.model.switching = cv::Switching::store_and_forward;
+  const Network net = Network::from_spec(s.network);
+  EXPECT_THROW(check_routed(net, s, {}), cv::InputError);
+}
+
 TEST(RoutedCheck, HopNotInTheNetwork) {
   RoutedSchedule s;
   s.network = {NetworkKind::mesh, {3}};

@@ -61,10 +61,13 @@ inline RoutedHeader random_header(const Network& net, bool simple_model) {
   const bool scatter = h.collective == Collective::oas || h.collective == Collective::aas;
   h.pieces = scatter ? 1 : *rc::gen::inRange<std::int64_t>(1, 3);
   h.model.ports = *rc::gen::element(CommModel::kAllPorts, 1, 2);
-  h.model.duplex = *rc::gen::element(Duplex::full, Duplex::half, Duplex::simplex);
+  h.model.duplex =
+      *rc::gen::element(Duplex::full, Duplex::half, Duplex::simplex, Duplex::simplex_channel);
   if (!simple_model) {
     h.model.switching = *rc::gen::element(Switching::store_and_forward, Switching::wormhole);
     h.model.combining = *rc::gen::arbitrary<bool>();
+    h.model.intermediate_reception =
+        h.model.switching == Switching::wormhole && *rc::gen::arbitrary<bool>();
   }
   return h;
 }
@@ -119,6 +122,7 @@ inline bool greedy(const Network& net, const RoutedHeader& h, RoutedSchedule& s,
     return h.model.ports == CommModel::kAllPorts ? degree : h.model.ports;
   };
   const std::int64_t cap = max_rounds >= 0 ? max_rounds : 4 * n * h.pieces + 8;
+  std::set<std::pair<std::int64_t, Direction>> ever;  // arcs used in earlier rounds
   for (std::int64_t t = 0; t < cap && !done(); ++t) {
     Round round;
     std::map<std::int64_t, std::int64_t> sends, recvs;
@@ -132,6 +136,8 @@ inline bool greedy(const Network& net, const RoutedHeader& h, RoutedSchedule& s,
         if (h.model.duplex != Duplex::full &&
             used.count({*v, net.reverse_direction(u, dir)}) != 0) continue;
         if (h.model.duplex == Duplex::simplex && (recvs[u] > 0 || sends[*v] > 0)) continue;
+        if (h.model.duplex == Duplex::simplex_channel &&
+            ever.count({*v, net.reverse_direction(u, dir)}) != 0) continue;
         for (const Packet& p : holds[u]) {
           if (holds[*v].count(p) != 0 || arriving[*v].count(p) != 0 || !useful(u, *v, p)) continue;
           round.push_back({u, {dir}, {p}});
@@ -144,6 +150,7 @@ inline bool greedy(const Network& net, const RoutedHeader& h, RoutedSchedule& s,
       }
     }
     for (const auto& [v, ps] : arriving) holds[v].insert(ps.begin(), ps.end());
+    ever.insert(used.begin(), used.end());
     s.rounds.push_back(round);
   }
   return done();

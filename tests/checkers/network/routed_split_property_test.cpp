@@ -132,6 +132,10 @@ RoutedHeader split_header(const Network& net, bool simple_model) {
   RoutedHeader h = random_header(net, simple_model);
   h.collective = *rc::gen::element(Collective::aab, Collective::aas, Collective::reduce);
   if (h.collective == Collective::aas) h.pieces = 1;
+  // The split check refuses the two models it does not judge (simplex channels, intermediate
+  // reception); the single checker's property test covers them.
+  if (h.model.duplex == Duplex::simplex_channel) h.model.duplex = Duplex::half;
+  h.model.intermediate_reception = false;
   return h;
 }
 
