@@ -40,7 +40,9 @@ class TorusModule final : public Module {
     return {{"torus-tadt", cli::campaign_torus},
             {"torus-hamilton", cli::campaign_torus_cycles},
             {"torus-diagonal", cli::campaign_torus_wormhole},
-            {"torus-synth", cli::campaign_torus_synth}};
+            {"torus-synth", cli::campaign_torus_synth},
+            {"mesh-tadt", cli::campaign_torus_mesh},
+            {"torus-kport", cli::campaign_torus_kport}};
   }
   Examples examples() const override {
     Examples e;

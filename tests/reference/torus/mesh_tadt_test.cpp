@@ -50,8 +50,9 @@ std::map<Sides, std::int64_t> gaps_2d(std::int64_t top, bool simulate) {
 }
 
 // Measured (docs/RESULTS-tori.md "Meshes"): the 2 x b ladders from b = 6 on are above the bound
-// max(b, ceil((2b - 1)/2)) = b, by 1 up to b = 15 and by 2 from 16 on (Z3: 7 is optimal on 2 x 6,
-// tests/families/torus/torus_mesh_kport_family_test.cpp); 3 x 23 by 1; every other a x b meets it.
+// max(b, ceil((2b - 1)/2)) = b, by 1 up to b = 15 and by 2 from 16 on (Z3 reaches b on 2 x 6 and
+// 2 x 7: the gap is the builder's; tests/families/torus/torus_mesh_kport_family_test.cpp); 3 x 23
+// by 1; every other a x b meets it.
 std::map<Sides, std::int64_t> measured_gaps(std::int64_t top) {
   std::map<Sides, std::int64_t> expected;
   for (std::int64_t b = 6; b <= top; ++b) expected[{2, b}] = b <= 15 ? 1 : 2;
