@@ -19,7 +19,7 @@ namespace net = network;
 
 namespace {
 
-constexpr int kStrategies = 6;
+constexpr int kStrategies = 8;
 
 std::string shape_of(std::span<const std::int64_t> sides) {
   std::string shape;
@@ -30,16 +30,20 @@ std::string shape_of(std::span<const std::int64_t> sides) {
   return shape;
 }
 
-using Key = std::tuple<std::int64_t, std::int64_t, std::int64_t>;
+using Key = std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t>;
 
-Key key_of(int strategy, std::int64_t holders, std::int64_t distance, std::int64_t root) {
+// `bent`: 0 when the root lies on the line of the arc (every other coordinate equal to v's), so
+// the packet goes on straight; 1 otherwise.
+Key key_of(int strategy, std::int64_t holders, std::int64_t distance, std::int64_t root, std::int64_t bent) {
   switch (strategy) {
-    case 0: return {holders, -distance, root};
-    case 1: return {-distance, holders, root};
-    case 2: return {holders - distance, root, 0};
-    case 3: return {holders, root, 0};
-    case 4: return {holders - 2 * distance, root, 0};
-    default: return {holders, distance, root};
+    case 0: return {holders, -distance, root, 0};
+    case 1: return {-distance, holders, root, 0};
+    case 2: return {holders - distance, root, 0, 0};
+    case 3: return {holders, root, 0, 0};
+    case 4: return {holders - 2 * distance, root, 0, 0};
+    case 5: return {holders, distance, root, 0};
+    case 6: return {-distance, bent, holders, root};
+    default: return {bent, -distance, holders, root};
   }
 }
 
@@ -55,6 +59,13 @@ struct MeshState {
 
   bool holds(std::int64_t v, std::int64_t t) const {
     return ((have[static_cast<std::size_t>(v) * words + static_cast<std::size_t>(t) / 64] >> (t % 64)) & 1U) != 0;
+  }
+  // 1 unless a and b differ in dimension `dim` only.
+  std::int64_t bent(std::int64_t a, std::int64_t b, std::size_t dim) const {
+    for (std::size_t i = 0; i < coords[0].size(); ++i) {
+      if (i != dim && coords[static_cast<std::size_t>(a)][i] != coords[static_cast<std::size_t>(b)][i]) return 1;
+    }
+    return 0;
   }
   std::int64_t distance(std::int64_t a, std::int64_t b) const {
     std::int64_t d = 0;
@@ -106,7 +117,8 @@ void choose(const MeshState& s, std::int64_t v, int strategy, std::vector<Pick>&
             taken.begin() + static_cast<std::ptrdiff_t>(ntaken)) {
           continue;
         }
-        const Key key = key_of(strategy, s.holders[static_cast<std::size_t>(t)], s.distance(t, v), t);
+        const Key key = key_of(strategy, s.holders[static_cast<std::size_t>(t)], s.distance(t, v), t,
+                               s.bent(t, v, static_cast<std::size_t>(in[k].direction / 2)));
         if (best < 0 || key < best_key) {
           best = t;
           best_key = key;

@@ -24,7 +24,12 @@
 //     2  (holders - distance, root);
 //     3  (holders, root);
 //     4  (holders - 2 distance, root);
-//     5  (holders, distance, root): the nearest first among equals.
+//     5  (holders, distance, root): the nearest first among equals;
+//     6  (-distance, bent, holders, root), bent = 0 when the root lies on the line of the arc
+//        (the packet goes on straight), 1 otherwise: the farthest first, straight ones first
+//        among equals, which closes the thin meshes (2 x b ladders, 3 x b, 2 x 2 x c) that 0..5
+//        leave one or two rounds above the bound;
+//     7  (bent, -distance, holders, root).
 //   The rounds end when every node holds every packet (a connected mesh always has an arc that
 //   carries something new while a node misses a packet, so each round makes progress).
 // Lower bound (mesh_aab_bound): max(ceil((N - 1)/c), diameter), c = the number of sides >= 2 (the
