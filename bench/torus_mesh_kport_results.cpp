@@ -10,12 +10,14 @@
 //                                          for every k = 1 .. 2n - 1 the k-port tree, checker A
 //                                          (kport_check) and checker B (routed, k ports), rounds/bound;
 //   torus_mesh_kport_results kport S...    the tori named.
-// A line says FAIL when a checker rejects; exit 1 then.
+// A line says FAIL when a checker rejects; exit 1 then. Bad sides: exit 2 naming them.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <exception>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -42,7 +44,11 @@ Sides parse(const std::string& w) {
   while (p <= w.size()) {
     std::size_t q = w.find('x', p);
     if (q == std::string::npos) q = w.size();
-    s.push_back(std::stoll(w.substr(p, q - p)));
+    const std::string part = w.substr(p, q - p);
+    if (part.empty() || part.size() > 9 || part.find_first_not_of("0123456789") != std::string::npos) {
+      throw std::invalid_argument("sides '" + w + "': '" + part + "' is not a side");
+    }
+    s.push_back(std::stoll(part));
     p = q + 1;
   }
   return s;
@@ -87,7 +93,7 @@ bool kport_row(const Sides& s) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   if (argc < 2) {
     fmt::print(stderr, "usage: torus_mesh_kport_results mesh2 A B | mesh3 C | mesh S... | kport [S...]\n");
     return 2;
@@ -133,4 +139,13 @@ int main(int argc, char** argv) {
     for (const Sides& s : sizes) ok = mesh_row(s) && ok;
   }
   return ok ? 0 : 1;
+}
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {  // InputError naming the sides, or a word that is not a number
+    fmt::print(stderr, "torus_mesh_kport_results: {}\n", e.what());
+    return 2;
+  }
 }
