@@ -43,7 +43,7 @@ class TorusModule final : public Module {
             {"torus-synth", cli::campaign_torus_synth}};
     // Issue 23's parts, cli::campaign_torus_mesh ("mesh-tadt") and cli::campaign_torus_kport
     // ("torus-kport"), join here together with a regenerated tests/cli/golden (a new part changes
-    // `campaign --quick`'s summary); not yet: see docs/RESULTS-tori.md "Issue 23".
+    // `campaign --quick`'s summary); not yet: docs/DESIGN.md "Planned, not in the code".
   }
   Examples examples() const override {
     Examples e;
