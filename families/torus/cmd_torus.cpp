@@ -28,6 +28,7 @@ struct ScheduleArgs {
   std::string algo;
   std::string sides;
   std::string format = "table";
+  std::int64_t ports = 0;  // kport only
 };
 
 struct VerifyArgs {
@@ -83,7 +84,7 @@ class TableSink final : public network::RoutedSink {
 int run_schedule(const ScheduleArgs& a) {
   const engine::TorusAlgo algo = engine::parse_torus_algo(a.algo);
   const TorusSides sides = parse_one_torus(a.sides, "schedule torus");
-  const auto family = engine::make_torus_family(algo, {sides});
+  const auto family = engine::make_torus_family(algo, {sides}, a.ports);
   if (a.format != "json" && a.format != "table" && a.format != "svg") {
     throw InputError(fmt::format("--format '{}' is not json, table or svg", a.format));
   }
@@ -144,10 +145,11 @@ int run_verify(VerifyArgs a, const CommandContext& ctx) {
 void register_torus_commands(const CommandTree& tree) {
   auto sa = std::make_shared<ScheduleArgs>();
   auto* s = tree.schedule->add_subcommand(
-      "torus", "a torus algorithm of issue 11 (tadt, hamilton, tiling, diagonal)");
-  s->add_option("--algo", sa->algo, "tadt | hamilton | tiling | diagonal")->required();
+      "torus", "a torus algorithm of issue 11 (tadt, hamilton, tiling, diagonal; mesh-tadt, kport: issue 23)");
+  s->add_option("--algo", sa->algo, "tadt | hamilton | tiling | diagonal | mesh-tadt | kport")->required();
   s->add_option("--sides", sa->sides, "one torus, e.g. 5x5 or 5x5x5")->required();
   s->add_option("--format", sa->format, "table (default) | json (collverify-routed/1) | svg");
+  s->add_option("--ports", sa->ports, "kport: k, 1..2n");
   tree.commands->push_back({s, [sa](const CommandContext&) { return run_schedule(*sa); }});
 
   auto va = std::make_shared<VerifyArgs>();
@@ -155,7 +157,7 @@ void register_torus_commands(const CommandTree& tree) {
       "torus", "a torus algorithm of issue 11 on a list of tori (tadt: checker A, Lemma 11, and "
                "checker B, the lock-step simulation, which must agree)");
   add_common_verify_flags(v, va->common);
-  v->add_option("--algo", va->algo, "tadt | hamilton | tiling | diagonal")->required();
+  v->add_option("--algo", va->algo, "tadt | hamilton | tiling | diagonal | mesh-tadt | kport (every k)")->required();
   v->add_option("--sides", va->sides, "tori: 5x5, 3x3..41x41 (every square), 3x3x3..13x13x13:2, lists")
       ->required();
   tree.commands->push_back({v, [va](const CommandContext& ctx) { return run_verify(*va, ctx); }, true});

@@ -14,5 +14,8 @@ ConstructionSummary campaign_torus_cycles(const CampaignOptions& c, bool& comple
 ConstructionSummary campaign_torus_wormhole(const CampaignOptions& c, bool& complete);
 // The Z3 synthesis of small tori, each tree re-checked (families/torus/campaign_torus_synth.cpp).
 ConstructionSummary campaign_torus_synth(const CampaignOptions& c, bool& complete);
+// Issue 23 (families/torus/campaign_torus_mesh.cpp): mesh TADTs; Lemma 8 for every k on tori.
+ConstructionSummary campaign_torus_mesh(const CampaignOptions& c, bool& complete);
+ConstructionSummary campaign_torus_kport(const CampaignOptions& c, bool& complete);
 
 }  // namespace collverify::cli

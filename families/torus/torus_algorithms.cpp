@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include "families/torus/torus_hamilton_family.hpp"
+#include "families/torus/torus_kport_family.hpp"
+#include "families/torus/torus_mesh_family.hpp"
 #include "families/torus/torus_tadt_family.hpp"
 #include "families/torus/torus_wormhole_family.hpp"
 #include "model/error.hpp"
@@ -85,9 +87,11 @@ std::int64_t nodes_of(const TorusSides& sides) {
 
 }  // namespace
 
-std::unique_ptr<TorusFamily> make_torus_family(TorusAlgo algo, std::vector<TorusSides> tori) {
+std::unique_ptr<TorusFamily> make_torus_family(TorusAlgo algo, std::vector<TorusSides> tori, std::int64_t ports) {
   switch (algo) {
     case TorusAlgo::tadt: return std::make_unique<TorusTadtFamily>(std::move(tori));
+    case TorusAlgo::mesh_tadt: return std::make_unique<TorusMeshTadtFamily>(std::move(tori));
+    case TorusAlgo::kport: return std::make_unique<TorusKportFamily>(std::move(tori), ports);
     case TorusAlgo::hamilton:
       return std::make_unique<TorusAdapter>(
           tori, std::make_unique<TorusHamiltonFamily>(tori),
@@ -113,6 +117,8 @@ std::int64_t torus_schedule_transmissions(TorusAlgo algo, const TorusSides& side
   const std::int64_t N = nodes_of(sides);
   switch (algo) {
     case TorusAlgo::tadt:
+    case TorusAlgo::mesh_tadt:
+    case TorusAlgo::kport:
       return checked_mul(N, N - 1, what);
     case TorusAlgo::hamilton:
       return checked_mul(checked_mul(static_cast<std::int64_t>(sides.size()), N, what), N - 1,
@@ -130,6 +136,9 @@ void require_torus_schedule_fits(TorusAlgo algo, const TorusSides& sides, const 
       fmt::format("schedule torus --algo {} --sides {}", to_string(algo), sides_text(sides));
   const std::int64_t N = nodes_of(sides);
   if (format == "svg") {
+    if (algo == TorusAlgo::mesh_tadt || algo == TorusAlgo::kport) {
+      throw InputError(fmt::format("{}: no picture for {} (use --format table or json)", what, to_string(algo)));
+    }
     if (N > kMaxSvgNodes) {
       throw InputError(
           fmt::format("{}: an SVG of N = {} nodes is refused (at most {} nodes are "
@@ -148,7 +157,7 @@ void require_torus_schedule_fits(TorusAlgo algo, const TorusSides& sides, const 
   }
   const auto dims = static_cast<std::int64_t>(sides.size());
   std::int64_t bytes = 0;
-  if (algo == TorusAlgo::tiling || algo == TorusAlgo::diagonal) {
+  if (algo == TorusAlgo::tiling || algo == TorusAlgo::diagonal || algo == TorusAlgo::mesh_tadt) {
     family.accept(1);
     bytes = family.bytes(1, 1);
   } else {

@@ -25,7 +25,9 @@ std::int64_t torus_schedule_transmissions(TorusAlgo algo, const TorusSides& side
 void require_torus_schedule_fits(TorusAlgo algo, const TorusSides& sides, const std::string& format,
                                  const TorusFamily& family);
 
-// The family of `algo` over `tori`.
-std::unique_ptr<TorusFamily> make_torus_family(TorusAlgo algo, std::vector<TorusSides> tori);
+// The family of `algo` over `tori`; `ports` is the k of `schedule torus --algo kport` (0: none given;
+// verify checks every k).
+std::unique_ptr<TorusFamily> make_torus_family(TorusAlgo algo, std::vector<TorusSides> tori,
+                                               std::int64_t ports = 0);
 
 }  // namespace collverify::engine

@@ -12,12 +12,15 @@ const char* to_string(TorusAlgo a) {
     case TorusAlgo::hamilton: return "hamilton";
     case TorusAlgo::tiling: return "tiling";
     case TorusAlgo::diagonal: return "diagonal";
+    case TorusAlgo::mesh_tadt: return "mesh-tadt";
+    case TorusAlgo::kport: return "kport";
   }
   return "?";
 }
 
 std::vector<TorusAlgo> all_torus_algos() {
-  return {TorusAlgo::tadt, TorusAlgo::hamilton, TorusAlgo::tiling, TorusAlgo::diagonal};
+  return {TorusAlgo::tadt,     TorusAlgo::hamilton,  TorusAlgo::tiling,
+          TorusAlgo::diagonal, TorusAlgo::mesh_tadt, TorusAlgo::kport};
 }
 
 TorusAlgo parse_torus_algo(const std::string& word) {
@@ -25,7 +28,7 @@ TorusAlgo parse_torus_algo(const std::string& word) {
     if (word == to_string(a)) return a;
   }
   throw InputError(fmt::format(
-      "--algo '{}' is not a torus algorithm (accepted: tadt, hamilton, tiling, diagonal)", word));
+      "--algo '{}' is not a torus algorithm (accepted: tadt, hamilton, tiling, diagonal, mesh-tadt, kport)", word));
 }
 
 TorusFamily::TorusFamily(std::vector<TorusSides> tori) : tori_(std::move(tori)) {}

@@ -22,7 +22,8 @@
 
 namespace collverify::engine {
 
-enum class TorusAlgo { tadt, hamilton, tiling, diagonal };
+// mesh_tadt ("mesh-tadt"): the sides taken as a mesh (issue 23); kport: Lemma 8 for every k.
+enum class TorusAlgo { tadt, hamilton, tiling, diagonal, mesh_tadt, kport };
 
 const char* to_string(TorusAlgo a);
 std::vector<TorusAlgo> all_torus_algos();

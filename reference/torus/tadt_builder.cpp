@@ -101,10 +101,16 @@ std::string tadt_builder_gap(std::span<const std::int64_t> sides) {
   return {};
 }
 
-net::LevelTree tadt_built_tree(std::span<const std::int64_t> sides, int strategy) {
+namespace {
+
+// The builder with at most `cap` arcs per level (cap >= the width: the plain builder). `rotate`
+// (k-port only): the directions are offered in turn, level l starting at direction (l cap) mod
+// width, rather than the fewest candidates first, so that every direction is used as often.
+net::LevelTree built_tree(std::span<const std::int64_t> sides, int strategy, std::size_t cap, bool rotate = false) {
   const std::string gap = tadt_builder_gap(sides);
   if (!gap.empty()) throw InputError(gap);
   CV_ASSERT(strategy >= 0 && strategy < kStrategies, "a strategy of the builder");
+  CV_ASSERT(cap >= 1, "at least one arc per level");
   const net::Network torus = net::Network::torus({sides.begin(), sides.end()});
   const std::int64_t n = torus.nodes();
   const auto width = static_cast<std::size_t>(torus.width());
@@ -128,11 +134,14 @@ net::LevelTree tadt_built_tree(std::span<const std::int64_t> sides, int strategy
     for (auto& h : heaps) {
       while (!h.empty() && reached[static_cast<std::size_t>(h.top().head)] != 0) h.pop();
     }
-    for (std::size_t d = 0; d < width; ++d) order[d] = d;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return heaps[a].size() < heaps[b].size(); });
+    for (std::size_t d = 0; d < width; ++d) order[d] = rotate ? (d + static_cast<std::size_t>(level) * cap) % width : d;
+    if (!rotate) {
+      std::stable_sort(order.begin(), order.end(),
+                       [&](std::size_t a, std::size_t b) { return heaps[a].size() < heaps[b].size(); });
+    }
     entered.clear();
     for (std::size_t d : order) {
+      if (entered.size() == cap) break;
       auto& h = heaps[d];
       while (!h.empty() && reached[static_cast<std::size_t>(h.top().head)] != 0) h.pop();
       if (h.empty()) continue;
@@ -147,6 +156,34 @@ net::LevelTree tadt_built_tree(std::span<const std::int64_t> sides, int strategy
     for (std::int64_t v : entered) offer_from(v);
   }
   return tree;
+}
+
+}  // namespace
+
+net::LevelTree tadt_built_tree(std::span<const std::int64_t> sides, int strategy) {
+  return built_tree(sides, strategy, std::numeric_limits<std::size_t>::max());
+}
+
+net::LevelTree tadt_built_tree_kport(std::span<const std::int64_t> sides, std::int64_t ports, int strategy) {
+  CV_ASSERT(ports >= 1, "at least one port");
+  CV_ASSERT(strategy >= 0 && strategy < 2 * kStrategies, "a strategy of the k-port builder");
+  return built_tree(sides, strategy % kStrategies, static_cast<std::size_t>(ports), strategy >= kStrategies);
+}
+
+int tadt_builder_kport_strategies() { return 2 * kStrategies; }
+
+net::LevelTree tadt_built_tree_kport(std::span<const std::int64_t> sides, std::int64_t ports) {
+  net::LevelTree best;
+  std::int64_t best_height = std::numeric_limits<std::int64_t>::max();
+  for (int s = 0; s < 2 * kStrategies; ++s) {
+    net::LevelTree t = tadt_built_tree_kport(sides, ports, s);
+    const std::int64_t h = net::height(t);
+    if (h < best_height) {
+      best_height = h;
+      best = std::move(t);
+    }
+  }
+  return best;
 }
 
 net::LevelTree tadt_built_tree(std::span<const std::int64_t> sides) {

@@ -46,6 +46,18 @@ network::LevelTree tadt_built_tree(std::span<const std::int64_t> sides);
 network::LevelTree tadt_built_tree(std::span<const std::int64_t> sides, int strategy);
 int tadt_builder_strategies();
 
+// Lemma 8 for every k (issue 23): the same builder with at most `ports` (>= 1) arcs per level, the
+// directions of one level still pairwise distinct. Its N translations are a k-port all-to-all
+// broadcast: in round l every node sends one packet on each direction of level l and receives
+// one on each, so at most k of each. Height >= max(ceil((N - 1)/k), the eccentricity of 0); k = 1
+// always meets it (one arc per level: N - 1 levels while a frontier exists). Strategies: the nine
+// above with the directions of a level chosen the fewest candidates first (0..8), and the same
+// nine with the directions offered in turn, level l from direction (l k) mod 2n (9..17), which
+// balances the directions' use. The best of all, as above, or one of them.
+network::LevelTree tadt_built_tree_kport(std::span<const std::int64_t> sides, std::int64_t ports);
+network::LevelTree tadt_built_tree_kport(std::span<const std::int64_t> sides, std::int64_t ports, int strategy);
+int tadt_builder_kport_strategies();
+
 // The tree `verify torus` and `schedule torus --algo tadt` use: the seed's construction where
 // reference/torus/tadt.hpp has one (z x z, z x z x z, z odd: they meet Lemma 8's bound), the
 // builder above for every other torus it takes.
