@@ -40,10 +40,9 @@ class TorusModule final : public Module {
     return {{"torus-tadt", cli::campaign_torus},
             {"torus-hamilton", cli::campaign_torus_cycles},
             {"torus-diagonal", cli::campaign_torus_wormhole},
-            {"torus-synth", cli::campaign_torus_synth}};
-    // Issue 23's parts, cli::campaign_torus_mesh ("mesh-tadt") and cli::campaign_torus_kport
-    // ("torus-kport"), join here together with a regenerated tests/cli/golden (a new part changes
-    // `campaign --quick`'s summary); not yet: docs/DESIGN.md "Planned, not in the code".
+            {"torus-synth", cli::campaign_torus_synth},
+            {"mesh-tadt", cli::campaign_torus_mesh},
+            {"torus-kport", cli::campaign_torus_kport}};
   }
   Examples examples() const override {
     Examples e;
