@@ -38,6 +38,10 @@ struct Outcome {
   std::optional<ScheduleExcerpt> excerpt;   // the rows around the witness, when the family has rows
   bool complete = true;  // false: a p that ran alone was stopped before all of it was checked
   double seconds = 0;
+  // The family's own data of this p for finish() (the program route: its cost table's lines),
+  // opaque to the engine. It travels with the outcome (outcome_codec.hpp: between the ranks of a
+  // distributed run and in the journal), so finish() sees it for every p of the run.
+  std::string family_data;
 };
 
 // What finish() sees of the run: every p checked, ascending, with its outcome, whether it ran on

@@ -73,20 +73,28 @@ std::string encode_outcome(std::int64_t p, const Outcome& o) {
     }
     violations.push_back(std::move(row));
   }
-  const json j = {{"p", p},
+  const json j = {{"version", kOutcomeCodecVersion},
+                  {"p", p},
                   {"status", to_string(o.status)},
                   {"instances", o.instances},
                   {"results", results},
                   {"violations", violations},
                   {"excerpt", o.excerpt ? excerpt_json(*o.excerpt) : json(nullptr)},
                   {"complete", o.complete},
-                  {"seconds", o.seconds}};
+                  {"seconds", o.seconds},
+                  {"data", text(o.family_data)}};
   return j.dump();  // one line: no newline inside (strings are escaped)
 }
 
 std::pair<std::int64_t, Outcome> decode_outcome(const std::string& line) {
   try {
     const json j = json::parse(line);
+    const int version = j.contains("version") ? j.at("version").get<int>() : 1;
+    if (version < 1 || version > kOutcomeCodecVersion) {
+      throw InputError(fmt::format("outcome record of version {}: this collverify reads versions "
+                                   "1..{} (a newer collverify wrote it?)",
+                                   version, kOutcomeCodecVersion));
+    }
     Outcome o;
     o.status = status_of(j.at("status").get<std::string>());
     o.instances = j.at("instances").get<std::int64_t>();
@@ -116,6 +124,7 @@ std::pair<std::int64_t, Outcome> decode_outcome(const std::string& line) {
     if (!j.at("excerpt").is_null()) o.excerpt = excerpt_of(j.at("excerpt"));
     o.complete = j.at("complete").get<bool>();
     o.seconds = j.at("seconds").get<double>();
+    if (version >= 2) o.family_data = text(j.at("data"));
     return {j.at("p").get<std::int64_t>(), std::move(o)};
   } catch (const json::exception& e) {
     throw InputError(fmt::format("outcome record is malformed ({}): {:.80}", e.what(), line));

@@ -30,7 +30,9 @@ void by_rank(const std::vector<MessageRecord>& ms, int p, bool sender, std::vect
   }
   for (Index r = 0; r < static_cast<Index>(p); ++r) begin[r + 1] += begin[r];
   out.resize(begin[static_cast<Index>(p)]);
-  std::vector<Index> at(begin.begin(), begin.end() - 1);
+  static thread_local std::vector<Index> t_at;  // no allocation per instance
+  std::vector<Index>& at = t_at;
+  at.assign(begin.begin(), begin.end() - 1);
   for (Index i = 0; i < ms.size(); ++i) {
     if (kept(ms[i])) out[at[rank_of(ms[i])]++] = i;
   }
@@ -61,10 +63,15 @@ std::int64_t schedule_fast(const std::vector<MessageRecord>& ms, int p, const Po
     bool offered = false;              // its next send is in the heap
     std::int64_t send_free = 0, recv_free = 0, data_at = 0;
   };
-  static thread_local std::vector<RankTimes> ranks;
-  static thread_local std::vector<std::int64_t> end;
+  // Per-thread storage, bound to plain references once: a thread_local named inside the lambdas
+  // below is looked up again (__tls_get_addr, in a shared library) at every use.
+  static thread_local std::vector<RankTimes> t_ranks;
+  static thread_local std::vector<std::int64_t> t_end;
   using Key = std::pair<std::int64_t, Index>;
-  static thread_local std::vector<Key> heap;
+  static thread_local std::vector<Key> t_heap;
+  std::vector<RankTimes>& ranks = t_ranks;
+  std::vector<std::int64_t>& end = t_end;
+  std::vector<Key>& heap = t_heap;
   ranks.assign(np, RankTimes{});
   end.assign(ms.size(), -1);
   heap.clear();
@@ -157,14 +164,16 @@ std::int64_t ceil_log2(int p) {
 RunCost cost_of(const std::vector<MessageRecord>& ms, int p) {
   RunCost c;
   c.messages = static_cast<std::int64_t>(ms.size());
-  static thread_local std::vector<std::int64_t> bytes;
+  static thread_local std::vector<std::int64_t> t_bytes;
+  std::vector<std::int64_t>& bytes = t_bytes;
   bytes.assign(static_cast<Index>(p), 0);
   for (const MessageRecord& m : ms) {
     bytes[static_cast<Index>(m.src)] += m.bytes;
     bytes[static_cast<Index>(m.dst)] += m.bytes;
   }
   c.busiest_bytes = bytes.empty() ? 0 : *std::max_element(bytes.begin(), bytes.end());
-  static thread_local Ports ports;
+  static thread_local Ports t_ports;
+  Ports& ports = t_ports;
   ports_of(ms, p, ports);
   c.time_ns = schedule_fast(ms, p, ports, kAlphaNs, kBetaNsPerByte);
   // Messages of one size take one time w each: every start is then a multiple of w and the

@@ -22,46 +22,68 @@ constexpr std::size_t kTypeSize[] = {0, 1, 1, 1, 1, 2, 2, 4, 4, 8, 8, 8, 8, 4, 8
                                      1, 2, 4, 8, 1, 2, 4, 8, 1, sizeof(MPI_Aint)};
 constexpr std::uintptr_t kTypes = sizeof kTypeSize / sizeof kTypeSize[0];
 
+[[gnu::cold, gnu::noinline, noreturn]] void bad_type(World& w, std::uintptr_t v, const char* op) {
+  w.fault("invalid_argument", op, fmt::format("datatype handle {:#x} is not a datatype", v));
+}
+
 std::size_t type_size(World& w, MPI_Datatype t, const char* op) {
   const auto v = reinterpret_cast<std::uintptr_t>(t);
-  if (v == 0 || v >= kTypes) {
-    w.fault("invalid_argument", op, fmt::format("datatype handle {:#x} is not a datatype", v));
-  }
+  if (v == 0 || v >= kTypes) [[unlikely]] bad_type(w, v, op);
   return kTypeSize[v];
 }
 
+// The checks below run on every call; their faults are out of line (cold), so that the checks
+// themselves inline into the calls (the formatting made them calls of their own).
+[[gnu::cold, gnu::noinline, noreturn]] void bad_comm(World& w, MPI_Comm c, const char* op) {
+  w.fault("invalid_argument", op,
+          fmt::format("communicator {:#x} is not the one the collective was given",
+                      reinterpret_cast<std::uintptr_t>(c)));
+}
+
 void check_comm(World& w, MPI_Comm c, const char* op) {
-  if (c != MPI_COMM_WORLD) {
-    w.fault("invalid_argument", op,
-            fmt::format("communicator {:#x} is not the one the collective was given",
-                        reinterpret_cast<std::uintptr_t>(c)));
-  }
+  if (c != MPI_COMM_WORLD) [[unlikely]] bad_comm(w, c, op);
+}
+
+[[gnu::cold, gnu::noinline, noreturn]] void bad_count(World& w, int count, const char* op) {
+  w.fault("negative_count", op, fmt::format("count {}", count));
 }
 
 void check_count(World& w, int count, const char* op) {
-  if (count < 0) w.fault("negative_count", op, fmt::format("count {}", count));
+  if (count < 0) [[unlikely]] bad_count(w, count, op);
+}
+
+[[gnu::cold, gnu::noinline, noreturn]] void bad_peer(World& w, int peer, bool receive,
+                                                     const char* op) {
+  w.fault("invalid_rank", op,
+          fmt::format("{} {} is not a rank of a communicator of size {}",
+                      receive ? "source" : "destination", peer, w.size()));
 }
 
 void check_peer(World& w, int peer, bool receive, const char* op) {
   const bool ok = (peer >= 0 && peer < w.size()) || peer == MPI_PROC_NULL ||
                   (receive && peer == MPI_ANY_SOURCE);
-  if (!ok) {
-    w.fault("invalid_rank", op,
-            fmt::format("{} {} is not a rank of a communicator of size {}",
-                        receive ? "source" : "destination", peer, w.size()));
-  }
+  if (!ok) [[unlikely]] bad_peer(w, peer, receive, op);
+}
+
+[[gnu::cold, gnu::noinline, noreturn]] void bad_tag(World& w, int tag, const char* op) {
+  w.fault("invalid_tag", op, fmt::format("tag {} (valid: 0..{})", tag, MPI_TAG_UB_VALUE));
 }
 
 void check_tag(World& w, int tag, bool receive, const char* op) {
-  if ((tag < 0 && !(receive && tag == MPI_ANY_TAG)) || tag > MPI_TAG_UB_VALUE) {
-    w.fault("invalid_tag", op, fmt::format("tag {} (valid: 0..{})", tag, MPI_TAG_UB_VALUE));
+  if ((tag < 0 && !(receive && tag == MPI_ANY_TAG)) || tag > MPI_TAG_UB_VALUE) [[unlikely]] {
+    bad_tag(w, tag, op);
   }
 }
 
-void check_buffer(World& w, const void* buf, std::size_t bytes, bool writes, const char* op) {
+[[gnu::cold, gnu::noinline, noreturn]] void bad_buffer(World& w, const void* buf,
+                                                       std::size_t bytes, const char* op) {
   if (buf == MPI_IN_PLACE) w.fault("invalid_argument", op, "MPI_IN_PLACE as a point-to-point buffer");
-  if (buf == nullptr && bytes > 0) {
-    w.fault("invalid_argument", op, fmt::format("a null buffer for {} bytes", bytes));
+  w.fault("invalid_argument", op, fmt::format("a null buffer for {} bytes", bytes));
+}
+
+void check_buffer(World& w, const void* buf, std::size_t bytes, bool writes, const char* op) {
+  if (buf == MPI_IN_PLACE || (buf == nullptr && bytes > 0)) [[unlikely]] {
+    bad_buffer(w, buf, bytes, op);
   }
   w.check_region(op, buf, bytes, writes);
 }

@@ -16,38 +16,49 @@
 
 namespace collverify::program {
 
+// Request and Message are filled field by field where they are made (World::post_send,
+// post_recv): their constructors leave the fields unset, since value-initialising a 100-byte
+// record in a vector is a `rep stos` that cost about 7% of a run (docs/PERFORMANCE.md).
 struct Request {
-  bool send = false;
-  bool user = false;      // from MPI_Isend/Issend/Irecv: the plugin must complete it
-  bool complete = false;
-  bool released = false;  // completed and handed back (the handle set to MPI_REQUEST_NULL)
-  int rank = 0;
-  int call = 0;
-  const char* op = "";
+  Request() {}  // NOLINT: deliberately leaves every field to World::new_request
+  bool send;
+  bool user;      // from MPI_Isend/Issend/Irecv: the plugin must complete it
+  bool complete;
+  bool released;  // completed and handed back (the handle set to MPI_REQUEST_NULL)
+  bool matched;
+  bool awaited;   // the owner is blocked on it
+  int rank;
+  int call;
+  const char* op;
   // receive
-  std::byte* buf = nullptr;
-  std::size_t capacity = 0;
-  int source = 0;
-  int tag = 0;
-  int st_source = 0, st_tag = 0, st_bytes = 0;
-  bool matched = false;
-  bool awaited = false;  // the owner is blocked on it
-  int from_message = -1;  // the message a receive got
-  std::size_t image = 0;  // user receives: the buffer as we left it, images_[image, +capacity)
+  std::byte* buf;
+  std::size_t capacity;
+  int source;
+  int tag;
+  int st_source, st_tag, st_bytes;
+  int from_message;  // the message a receive got
+  std::size_t image;  // user receives: the buffer as we left it, images_[image, +capacity)
   // send
-  int message = -1;
-  const std::byte* sbuf = nullptr;
-  std::size_t sbytes = 0;
+  int message;
+  const std::byte* sbuf;
+  std::size_t sbytes;
 };
 
+inline constexpr std::size_t kDirect = ~std::size_t{0};
+
 struct Message {
-  int src = 0, dst = 0, tag = 0, src_call = 0;
-  int request = -1;  // the sender's request
-  bool sync = false;
-  std::size_t at = 0;     // the send buffer as it was when the send was posted: arena_[at, at + size)
-  std::size_t size = 0;
-  std::int64_t depth = 0;
-  int record = -1;  // its MessageRecord, once matched
+  Message() {}  // NOLINT: every field is set by World::post_send
+  int src, dst, tag, src_call;
+  int request;  // the sender's request (recycled after a blocking send's release: see match)
+  bool sync;
+  bool user;       // from a nonblocking send
+  const char* op;  // the sender's call
+  // The send buffer as it was when the send was posted: arena_[at, at + size); kDirect while the
+  // data is still only in the (blocking) sender's buffer, which match() then reads.
+  std::size_t at;
+  std::size_t size;
+  std::int64_t depth;
+  int record;  // its MessageRecord, once matched
 };
 
 struct RankState {
@@ -65,6 +76,23 @@ struct RankState {
   void* stack_base = nullptr;   // for the sanitizer's fiber annotations
   std::size_t stack_size = 0;
   const void* fake_stack = nullptr;
+
+  // As constructed, but the lists keep their storage (a World reuses the ranks of the last run
+  // on its thread); the fibers are empty when a World hands its ranks back.
+  void reset() {
+    state = State::ready;
+    spun = false;
+    calls = 0;
+    posted.clear();
+    inbox.clear();
+    waiting.clear();
+    outstanding = 0;
+    pending.clear();
+    clock = 0;
+    stack_base = nullptr;
+    stack_size = 0;
+    fake_stack = nullptr;
+  }
 };
 
 // Thrown into a rank suspended inside an MPI call when its run has ended with a fault: it unwinds
@@ -93,6 +121,9 @@ class World {
   // Buffer checks of a region the running rank hands to MPI (out_of_bounds, buffer_race).
   void check_region(const char* op, const void* buf, std::size_t bytes, bool writes);
 
+  // A request of the running rank with every field set (the defaults: not complete, no data),
+  // in a recycled slot when it is a blocking call's; returns its id.
+  int new_request(const char* op, bool send, bool user);
   int post_send(const char* op, const void* buf, std::size_t bytes, int dest, int tag, bool sync,
                 bool user);
   int post_recv(const char* op, void* buf, std::size_t capacity, int source, int tag, bool user);
@@ -119,6 +150,11 @@ class World {
 
  private:
   friend struct Scheduler;
+  // The faults of check_region, out of line: the check itself runs on every buffer.
+  [[gnu::cold, gnu::noinline, noreturn]] void out_of_bounds(const char* op, const std::byte* at,
+                                                            std::size_t bytes,
+                                                            const GuardedRegion& g);
+  [[gnu::cold, gnu::noinline, noreturn]] void overlaps_pending(const char* op, const Request& q);
   void try_match(int dst);
   void match(int request, int message);
   void complete(int request);
@@ -141,6 +177,7 @@ class World {
   Explorer& explorer_;
   std::vector<RankState> ranks_;
   std::vector<Request> requests_;
+  std::vector<int> free_requests_;  // slots of released blocking-call requests (release)
   std::vector<Message> messages_;
   std::vector<int> ready_;
   std::size_t ready_head_ = 0;

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "reports/escape.hpp"
+#include "reports/program_cost.hpp"
 #include "reports/summary_text.hpp"
 #include "reports/writers.hpp"
 
@@ -60,6 +61,15 @@ std::string violations_cell(const ConstructionSummary& c) {
              : fmt::format("{} (first {} listed, truncated)", found, listed);
 }
 
+// The rounds against their bound: the program route's own line (program_cost.hpp), else the
+// engine's.
+std::string rounds_cell(const ConstructionSummary& c) {
+  if (const auto cost = reports::program_cost(c)) {
+    return "rounds (1-ported) " + reports::cost_rounds_text(*cost, c.coverage.instances);
+  }
+  return reports::rounds_text(c.coverage);
+}
+
 }  // namespace
 
 std::string github_annotations(const RunSummary& summary, std::size_t max_errors) {
@@ -101,7 +111,7 @@ std::string github_step_summary(const RunSummary& summary) {
   for (const ConstructionSummary& c : summary.constructions) {
     out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} |\n", reports::markdown_code(c.name),
                        c.checked, c.passed, c.failed, c.inconclusive, violations_cell(c),
-                       reports::markdown_escape(reports::rounds_text(c.coverage)),
+                       reports::markdown_escape(rounds_cell(c)),
                        first_witness(c));
   }
   return out;

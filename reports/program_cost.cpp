@@ -37,8 +37,9 @@ std::optional<Row> parse_row(const std::string& line) {
 }
 
 void add(FigureSummary& s, std::int64_t value, std::int64_t bound, const std::string& where) {
+  if (bound <= 0) return;  // count = 0 or p = 1: not held against a bound
+  ++s.counted;
   if (value == bound) ++s.at_bound;
-  if (bound <= 0) return;
   const double ratio = static_cast<double>(value) / static_cast<double>(bound);
   if (ratio <= s.max_ratio) return;
   s.max_ratio = ratio;
@@ -47,9 +48,9 @@ void add(FigureSummary& s, std::int64_t value, std::int64_t bound, const std::st
   s.worst_bound = bound;
 }
 
-std::string figure_text(const FigureSummary& f, std::int64_t counted, const char* unit) {
-  std::string out = fmt::format("= lower bound for {} of {} passing instance{}", f.at_bound,
-                                counted, counted == 1 ? "" : "s");
+std::string figure_text(const FigureSummary& f, const char* unit) {
+  std::string out = fmt::format("= lower bound for {} of {} passing instance{} with a positive bound",
+                                f.at_bound, f.counted, f.counted == 1 ? "" : "s");
   if (f.max_ratio > 0) {
     out += fmt::format("; at most {:.2f} x the bound: {}{} against {}{} ({})", f.max_ratio,
                        f.worst_value, unit, f.worst_bound, unit, f.worst);
@@ -84,7 +85,25 @@ std::optional<CostSummary> program_cost(const ConstructionSummary& c) {
   return std::nullopt;
 }
 
-std::vector<std::pair<std::string, std::string>> cost_lines(const CostSummary& s) {
+std::string cost_rounds_text(const CostSummary& s, std::int64_t instances) {
+  std::string out = figure_text(s.rounds, "");
+  const std::int64_t unbounded = s.counted - s.rounds.counted;
+  const std::int64_t no_cost = instances - s.counted;
+  if (unbounded > 0 || no_cost > 0) out += "; not counted:";
+  if (unbounded > 0) {
+    out += fmt::format(" {} passing instance{} whose bound is 0 (count = 0 or p = 1)", unbounded,
+                       unbounded == 1 ? "" : "s");
+  }
+  if (no_cost > 0) {
+    out += fmt::format("{} {} instance{} that failed or {} inconclusive (no cost)",
+                       unbounded > 0 ? "," : "", no_cost, no_cost == 1 ? "" : "s",
+                       no_cost == 1 ? "was" : "were");
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>> cost_lines(const CostSummary& s,
+                                                            std::int64_t instances) {
   std::vector<std::pair<std::string, std::string>> out;
   out.emplace_back("cost model", std::string(kCostModel));
   if (s.counted == 0) {
@@ -92,9 +111,9 @@ std::vector<std::pair<std::string, std::string>> cost_lines(const CostSummary& s
     return out;
   }
   out.emplace_back("messages", fmt::format("at most {} in one instance", s.messages_max));
-  out.emplace_back("busiest-rank bytes", figure_text(s.bytes, s.counted, " bytes"));
-  out.emplace_back("rounds (1-ported)", figure_text(s.rounds, s.counted, ""));
-  out.emplace_back("alpha-beta time", figure_text(s.time, s.counted, " ns"));
+  out.emplace_back("busiest-rank bytes", figure_text(s.bytes, " bytes"));
+  out.emplace_back("rounds (1-ported)", cost_rounds_text(s, instances));
+  out.emplace_back("alpha-beta time", figure_text(s.time, " ns"));
   out.emplace_back("cost table", fmt::format("{} (one line per passing instance)", s.table));
   return out;
 }

@@ -95,24 +95,6 @@ std::string rounds_text(const Coverage& cov) {
   return out;
 }
 
-namespace {
-// The program route counts rounds for its passing instances only: the others failed (their
-// runs stopped at the fault) or were inconclusive, no fast checker was involved.
-std::string program_rounds_text(const Coverage& cov) {
-  std::string out = fmt::format("rounds = lower bound for {} of {} passing instance{}; max excess {}",
-                                cov.rounds_at_bound, cov.rounds_counted,
-                                cov.rounds_counted == 1 ? "" : "s",
-                                field_text(cov.rounds_max_excess));
-  if (cov.instances > cov.rounds_counted) {
-    const std::int64_t rest = cov.instances - cov.rounds_counted;
-    out += fmt::format("; {} instance{} failed or {} inconclusive: no cost is reported for {}",
-                       rest, rest == 1 ? "" : "s", rest == 1 ? "was" : "were",
-                       rest == 1 ? "it" : "them");
-  }
-  return out;
-}
-}  // namespace
-
 std::vector<std::pair<std::string, std::string>> coverage_lines(const ConstructionSummary& c) {
   const Coverage& cov = c.coverage;
   std::vector<std::pair<std::string, std::string>> out;
@@ -125,10 +107,12 @@ std::vector<std::pair<std::string, std::string>> coverage_lines(const Constructi
   }
   if (!cov.lower_bound.empty()) out.emplace_back("lower bound", cov.lower_bound);
   out.emplace_back("instances", fmt::format("{} checked over {} p", cov.instances, c.checked));
+  // The program route has one rounds line, its cost's "rounds (1-ported)" (program_cost.hpp: the
+  // passing instances with a positive bound), not the generic one.
   const std::optional<CostSummary> cost = program_cost(c);
-  out.emplace_back("rounds", cost ? program_rounds_text(cov) : rounds_text(cov));
+  if (!cost) out.emplace_back("rounds", rounds_text(cov));
   if (cost) {
-    for (auto& line : cost_lines(*cost)) out.push_back(std::move(line));
+    for (auto& line : cost_lines(*cost, cov.instances)) out.push_back(std::move(line));
   }
   return out;
 }

@@ -192,10 +192,12 @@ engine::Outcome ProgramFamily::check(std::int64_t p, const engine::CheckContext&
     const Status status = v.status == cvp::InstanceStatus::pass   ? Status::pass
                           : v.status == cvp::InstanceStatus::fail ? Status::fail
                                                                   : Status::inconclusive;
-    // One result per instance, its count as n: the rounds of a passing run beside ceil(log2 p).
+    // One result per instance, its count as n: the rounds of a passing run beside ceil(log2 p),
+    // counted (coverage.rounds_*) only where that bound is positive, as in the cost table
+    // (reports/program_cost.hpp: count = 0 or p = 1 is held against no bound).
+    const bool counted = status == Status::pass && v.cost.round_bound > 0;
     o.instance_results.push_back({p, all[i].instance.count, status,
-                                  status == Status::pass ? v.cost.rounds : kNone,
-                                  v.cost.round_bound});
+                                  counted ? v.cost.rounds : kNone, v.cost.round_bound});
     if (status == Status::pass) rows += cost_row(all[i], v.cost);
     if (v.status == cvp::InstanceStatus::inconclusive) inconclusive = true;
     if (v.status != cvp::InstanceStatus::fail || !v.fault) continue;
@@ -209,8 +211,10 @@ engine::Outcome ProgramFamily::check(std::int64_t p, const engine::CheckContext&
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (smallest) witnesses_[p] = std::move(*smallest);
-    cost_rows_[p] = std::move(rows);
   }
+  // The cost lines travel with the outcome (to rank 0 of a distributed run, into the journal),
+  // so the table of finish() has every p of the run.
+  o.family_data = std::move(rows);
   o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return o;
 }
@@ -219,10 +223,7 @@ void ProgramFamily::finish(ConstructionSummary& summary,
                            const std::vector<engine::Finished>& finished) const {
   std::lock_guard<std::mutex> lock(mutex_);
   std::string csv = fmt::format("{}\n", reports::kCostCsvHeader);
-  for (const engine::Finished& f : finished) {
-    const auto rows = cost_rows_.find(f.p);
-    if (rows != cost_rows_.end()) csv += rows->second;
-  }
+  for (const engine::Finished& f : finished) csv += f.outcome->family_data;
   summary.data_files.push_back({cost_file_name(settings_.plugin_path), std::move(csv)});
   if (summary.violations.empty()) return;
   const auto it = witnesses_.find(summary.violations.front().p);

@@ -10,7 +10,8 @@
 // - accept(p) refuses p outside 1..kMaxProgramP; bytes(p) is the largest instance's buffers,
 //   message copies and fiber stacks, so the engine refuses what would not fit.
 // - finish() draws the smallest failing instance as a space-time diagram (the failing rank's and
-//   its peer's calls, messages as arrows, the fault marked).
+//   its peer's calls, messages as arrows, the fault marked) and writes the cost table of every p
+//   of the run (each outcome's family_data: its passing instances' lines).
 #pragma once
 
 #include <map>
@@ -63,10 +64,10 @@ class ProgramFamily final : public engine::Family {
     std::vector<collverify::program::MessageRecord> messages;
   };
   mutable std::mutex mutex_;
-  mutable std::map<std::int64_t, Witness> witnesses_;  // the smallest failing instance per p
-  // The cost rows of each p's passing instances (program_cost.csv), for finish(); a p checked on
-  // another rank of a distributed run or read from a resumed run's journal has none here.
-  mutable std::map<std::int64_t, std::string> cost_rows_;
+  // The smallest failing instance per p, for the diagram; a p checked on another rank of a
+  // distributed run or read from a resumed run's journal has none here (the cost table's lines,
+  // by contrast, travel in Outcome::family_data).
+  mutable std::map<std::int64_t, Witness> witnesses_;
 };
 
 }  // namespace collverify::families::program

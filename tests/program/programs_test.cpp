@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "program/guarded_buffer.hpp"
 #include "program/isolation.hpp"
 #include "program/run_instance.hpp"
 
@@ -585,6 +586,35 @@ TEST(RuntimeRegression, FaultWhileAnotherRankIsSuspended) {
   ASSERT_EQ(v.status, InstanceStatus::fail);
   ASSERT_TRUE(v.fault.has_value());
   EXPECT_EQ(v.fault->property, "deadlock");
+}
+
+// The guard zones' fast checks (one memcpy and one memcmp per zone, from a pattern computed once)
+// against the definition byte by byte: intact after make(), and every single byte changed in
+// either zone, and a zone overwritten with the other's bytes, is caught by both.
+TEST(GuardZones, FastAndByteByByteChecksAgree) {
+  for (std::int64_t elems : {std::int64_t{0}, std::int64_t{1}, std::int64_t{7}}) {
+    collverify::program::GuardedBuffer g;
+    g.make(elems, 4);
+    ASSERT_TRUE(g.guards_intact());
+    ASSERT_TRUE(g.guards_intact_slow());
+    for (std::size_t at = 0; at < g.storage.size(); ++at) {
+      const bool in_zone = at < collverify::program::kGuard ||
+                           at >= collverify::program::kGuard + g.bytes;
+      for (std::byte value : {std::byte{0}, std::byte{0xcb}, g.storage[at] ^ std::byte{1}}) {
+        const std::byte kept = g.storage[at];
+        g.storage[at] = value;
+        const bool changed = value != kept;
+        EXPECT_EQ(g.guards_intact(), g.guards_intact_slow()) << elems << " " << at;
+        EXPECT_EQ(g.guards_intact(), !(in_zone && changed)) << elems << " " << at;
+        g.storage[at] = kept;
+      }
+    }
+    // The zone after the buffer holding the bytes of the zone before it.
+    std::copy(g.storage.begin(), g.storage.begin() + collverify::program::kGuard,
+              g.storage.end() - collverify::program::kGuard);
+    EXPECT_FALSE(g.guards_intact());
+    EXPECT_FALSE(g.guards_intact_slow());
+  }
 }
 
 }  // namespace

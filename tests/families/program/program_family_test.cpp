@@ -1,15 +1,23 @@
 // The program family through the engine (families/program/program_family.hpp) and the plugin
-// refusals (program/plugin.hpp), on the small plugins of plugins/.
+// refusals (program/plugin.hpp), on the small plugins of plugins/; the cost table of a resumed
+// run (every p, the journal's too) and the one definition of the rounds counted.
 #include <gtest/gtest.h>
 
+#include "engine/journal.hpp"
 #include "engine/run_range.hpp"
 #include "families/program/program_family.hpp"
 #include "model/error.hpp"
 #include "program/plugin.hpp"
 #include "program/run_instance.hpp"
+#include "reports/program_cost.hpp"
+
+#include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <filesystem>
 #include <set>
+#include <sstream>
 
 // Under LeakSanitizer: a rank unwound after a fault never reaches its plugin's free(), so what a
 // plugin allocated in a failing run stays allocated by design. Those leaks (a frame in one of our
@@ -154,6 +162,95 @@ TEST(ProgramFamily, MemoryOfHugeInstancesIsRefusedUpFront) {
   EXPECT_GT(f.bytes(4096, 1), std::int64_t{1} << 40);
   EXPECT_THROW(f.accept(4097), InputError);
   EXPECT_THROW(f.accept(0), InputError);
+}
+
+// The cost table of a run (program_cost_<stem>.csv, a data file of the summary).
+std::string cost_table(const ConstructionSummary& c) {
+  for (const DataFile& d : c.data_files) {
+    if (d.file.rfind("program_cost", 0) == 0) return d.text;
+  }
+  return "";
+}
+
+// A run stopped after some p and resumed from its journal by a new family object (another
+// process, as `verify program --resume` is) writes the cost table of the uninterrupted run: the
+// journal's p carry their lines in their outcomes. Before, the resumed run's table had only the
+// p it checked itself.
+TEST(ProgramFamily, AResumedRunsCostTableHasEveryP) {
+  std::vector<std::int64_t> ps;
+  for (std::int64_t p = 1; p <= 14; ++p) ps.push_back(p);
+  engine::RunOptions o;
+  o.jobs = 1;
+  const ProgramFamily whole(settings(BINO_PLUGIN));
+  const auto expected = engine::run_range(whole, ps, o);
+  const std::string table = cost_table(expected.summary);
+  ASSERT_FALSE(table.empty());
+
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("cv_program_resume_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::atomic<bool> stop{false};
+  struct StopAfter final : engine::ProgressSink {
+    std::atomic<bool>* stop = nullptr;
+    int done = 0;
+    void start(const std::string&, const std::string&, std::int64_t, double) override {}
+    void advance(std::int64_t, double) override {
+      if (++done == 5) *stop = true;
+    }
+    void finish() override {}
+  } sink;
+  sink.stop = &stop;
+  engine::RunOptions first = o;
+  first.journal_dir = dir;
+  first.stop = &stop;
+  first.progress = &sink;
+  const ProgramFamily stopped_family(settings(BINO_PLUGIN));
+  const auto stopped = engine::run_range(stopped_family, ps, first);
+  ASSERT_FALSE(stopped.complete);
+  const std::size_t journalled =
+      engine::load_journal(dir, engine::journal_key(stopped_family)).size();
+  ASSERT_GE(journalled, 5U);
+  ASSERT_LT(journalled, ps.size());
+
+  engine::RunOptions second = o;
+  second.journal_dir = dir;
+  second.resume = true;
+  const ProgramFamily resumed_family(settings(BINO_PLUGIN));
+  const auto resumed = engine::run_range(resumed_family, ps, second);
+  EXPECT_TRUE(resumed.complete);
+  EXPECT_EQ(cost_table(resumed.summary), table);
+  const auto cost = reports::program_cost(resumed.summary);
+  ASSERT_TRUE(cost.has_value());
+  EXPECT_EQ(cost->counted, reports::program_cost(expected.summary)->counted);
+  std::filesystem::remove_all(dir);
+}
+
+// One definition of the rounds counted: the engine's coverage (from the instances' results) and
+// the cost table's rounds count the same instances, the passing ones whose bound is positive;
+// count = 0 and p = 1 instances are in the table but counted by neither.
+TEST(ProgramFamily, TheRoundsCoverageAndTheCostTableCountTheSameInstances) {
+  const ProgramFamily f(settings(BINO_PLUGIN));
+  const auto r = run(f, 1, 9);
+  const auto cost = reports::program_cost(r.summary);
+  ASSERT_TRUE(cost.has_value());
+  std::int64_t zero_bound_rows = 0;
+  std::istringstream rows(cost_table(r.summary));
+  std::string line;
+  std::getline(rows, line);  // the header
+  while (std::getline(rows, line)) {
+    const bool count0 = line.find(",0,") == line.find(',');  // "p,0,..."
+    const bool p1 = line.rfind("1,", 0) == 0;
+    zero_bound_rows += count0 || p1 ? 1 : 0;
+  }
+  ASSERT_GT(zero_bound_rows, 0);
+  EXPECT_EQ(cost->rounds.counted, cost->counted - zero_bound_rows);
+  EXPECT_EQ(r.summary.coverage.rounds_counted, cost->rounds.counted);
+  EXPECT_EQ(r.summary.coverage.rounds_at_bound, cost->rounds.at_bound);
+  // The binomial tree meets ceil(log2 p) everywhere it is counted; the count = 0 instances,
+  // which send empty messages (up to 4 rounds at p = 9, against a bound of 0), do not make an
+  // excess.
+  EXPECT_EQ(r.summary.coverage.rounds_max_excess, 0);
+  EXPECT_EQ(cost->rounds.at_bound, cost->rounds.counted);
 }
 
 }  // namespace
