@@ -14,6 +14,7 @@
 #include "families/torus/torus_wormhole_family.hpp"
 #include "generators/external/routed_json.hpp"
 #include "generators/torus_sides.hpp"
+#include "families/common/spelling.hpp"
 #include "model/error.hpp"
 #include "model/network/network.hpp"
 #include "reference/torus/tadt_builder.hpp"
@@ -27,7 +28,7 @@ namespace {
 struct ScheduleArgs {
   std::string algo;
   std::string sides;
-  std::string format = "table";
+  std::string format = "text";
 };
 
 struct VerifyArgs {
@@ -84,8 +85,8 @@ int run_schedule(const ScheduleArgs& a) {
   const engine::TorusAlgo algo = engine::parse_torus_algo(a.algo);
   const TorusSides sides = parse_one_torus(a.sides, "schedule torus");
   const auto family = engine::make_torus_family(algo, {sides});
-  if (a.format != "json" && a.format != "table" && a.format != "svg") {
-    throw InputError(fmt::format("--format '{}' is not json, table or svg", a.format));
+  if (a.format != "json" && a.format != "text" && a.format != "svg") {
+    throw InputError(fmt::format("--format '{}' is not text, json or svg", a.format));
   }
   engine::require_torus_schedule_fits(algo, sides, a.format, *family);
   const network::RoutedSchedule header = family->header(sides);
@@ -144,20 +145,30 @@ int run_verify(VerifyArgs a, const CommandContext& ctx) {
 void register_torus_commands(const CommandTree& tree) {
   auto sa = std::make_shared<ScheduleArgs>();
   auto* s = tree.schedule->add_subcommand(
-      "torus", "a torus algorithm of issue 11 (tadt, hamilton, tiling, diagonal)");
-  s->add_option("--algo", sa->algo, "tadt | hamilton | tiling | diagonal")->required();
-  s->add_option("--sides", sa->sides, "one torus, e.g. 5x5 or 5x5x5")->required();
-  s->add_option("--format", sa->format, "table (default) | json (collverify-routed/1) | svg");
+      "torus", "a broadcast on a torus: time-arc-disjoint trees (tadt), Hamiltonian cycles "
+               "(hamilton) or a wormhole tiling or diagonal broadcast");
+  s->add_option("--algo", sa->algo, "tadt | hamilton | tiling | diagonal")
+      ->required()
+      ->type_name("tadt|hamilton|tiling|diagonal");
+  s->add_option("--sides", sa->sides, "one torus, e.g. 5x5 or 5x5x5")
+      ->required()
+      ->type_name(value::kSides);
+  add_format_option(s, sa->format, {"text", "json", "svg"},
+                    "text (default; alias table) | json (collverify-routed/1) | svg");
   tree.commands->push_back({s, [sa](const CommandContext&) { return run_schedule(*sa); }});
 
   auto va = std::make_shared<VerifyArgs>();
   auto* v = tree.verify->add_subcommand(
-      "torus", "a torus algorithm of issue 11 on a list of tori (tadt: checker A, Lemma 11, and "
-               "checker B, the lock-step simulation, which must agree)");
-  add_common_verify_flags(v, va->common);
-  v->add_option("--algo", va->algo, "tadt | hamilton | tiling | diagonal")->required();
+      "torus", "a torus broadcast on a list of tori (tadt: the structural check of Lemma 11 "
+               "and the lock-step simulation of every tree, which must agree)");
+  // The tori are the range (--sides); --p is read only to refuse it with that advice.
+  add_common_verify_flags(v, va->common, PFlag::hidden);
+  v->add_option("--algo", va->algo, "tadt | hamilton | tiling | diagonal")
+      ->required()
+      ->type_name("tadt|hamilton|tiling|diagonal");
   v->add_option("--sides", va->sides, "tori: 5x5, 3x3..41x41 (every square), 3x3x3..13x13x13:2, lists")
-      ->required();
+      ->required()
+      ->type_name(value::kSides);
   tree.commands->push_back({v, [va](const CommandContext& ctx) { return run_verify(*va, ctx); }, true});
 }
 
