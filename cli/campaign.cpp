@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "families/common/parse.hpp"
+#include "families/common/spelling.hpp"
 
 namespace collverify::cli {
 namespace {
@@ -11,6 +12,8 @@ struct CampaignArgs {
   bool quick = false;
   std::string report = "reports/out";
   int jobs = 1;
+  std::string format = "json,junit,md,html";
+  bool github = false;
 };
 
 // The report directory is prepared (and locked) before the parts are listed: a --report that
@@ -19,7 +22,9 @@ RunOutput campaign_output(const CampaignArgs& a) {
   CommonVerifyArgs common;
   common.jobs = a.jobs;
   common.report = a.report;
-  common.format = "json,junit,md,html";
+  // The campaign always writes a report (default reports/out), so --format needs no --report.
+  common.format = a.format;
+  common.github = a.github;
   common.junit_chunk = a.quick ? 1 : 64;
   return prepare_run_output(common);
 }
@@ -47,8 +52,12 @@ void register_campaign_command(const CommandTree& tree,
   a->jobs = default_jobs();
   auto* sub = tree.app->add_subcommand("campaign", "the default CI verification campaign");
   sub->add_flag("--quick", a->quick, "small p only");
-  sub->add_option("--report", a->report, "report directory (default reports/out)");
-  add_int_flag(sub, "--jobs", a->jobs, 1, kMaxJobs, "worker threads");
+  add_report_option(sub, a->report, "report directory (default reports/out)");
+  add_int_flag(sub, "-j,--jobs", a->jobs, 1, kMaxJobs, "worker threads (default: hardware threads)");
+  sub->add_option("-f,--format", a->format,
+                  "report formats: json,junit,md,html (default all four)")
+      ->type_name(value::kList);
+  sub->add_flag("--github", a->github, "print GitHub workflow annotations and a step summary");
   std::vector<const families::Module*> list;
   for (const auto& m : modules) list.push_back(m.get());
   tree.commands->push_back({sub,

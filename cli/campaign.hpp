@@ -1,4 +1,4 @@
-// `campaign [--quick] [--report DIR] [--jobs N]`: the default CI verification campaign, every
+// `campaign [--quick] [-o|--report DIR] [-j|--jobs N] [-f|--format LIST] [--github]`: the default CI verification campaign, every
 // family's parts in registry order (families/registry.cpp), one report for all of them.
 #pragma once
 

@@ -15,10 +15,12 @@
 #include <system_error>
 #include <vector>
 
-#include "cli/campaign.hpp"
+#include "cli/app.hpp"
+#include "cli/completion.hpp"
+#include "cli/suggest.hpp"
+#include "cli/walk.hpp"
 #include "families/common/command.hpp"
-#include "families/common/parse.hpp"
-#include "families/module.hpp"
+#include "families/common/spelling.hpp"
 #include "engine/distribution.hpp"
 #include "model/error.hpp"
 #include "reports/escape.hpp"
@@ -76,35 +78,18 @@ void install_stop_handlers() {
   for (const int signo : {SIGINT, SIGTERM, SIGHUP}) sigaction(signo, &sa, nullptr);
 }
 
-// CLI11 says only "a subcommand is required" for an unknown construction (verify foo) or
-// subcommand (reduce knapsack): this names it and the accepted ones. True when it did.
-bool refused_unknown_subcommand(CLI::App& app, const CLI::App* schedule, const CLI::App* verify,
-                                int argc, char** argv) {
-  for (auto* parent : app.get_subcommands({})) {
-    if (parent->get_subcommands({}).empty()) continue;
-    if (argc < 3 || argv[1] != parent->get_name() || argv[2][0] == '-') continue;
-    std::string names;
-    bool known = false;
-    for (const auto* s : parent->get_subcommands({})) {
-      names += (names.empty() ? "" : ", ") + s->get_name();
-      known = known || s->get_name() == argv[2];
-    }
-    if (!known) {
-      const bool construction = parent == schedule || parent == verify;
-      std::fprintf(stderr, "collverify: unknown %s '%s' for %s (accepted: %s)\n",
-                   construction ? "construction" : "subcommand",
-                   cv::reports::one_line(argv[2]).c_str(), argv[1], names.c_str());
-      return true;
-    }
-  }
-  return false;
+// "(see collverify verify bcast --help)": the help of the command the refusal is about.
+std::string see_help(const CLI::App& app) {
+  return fmt::format("(see {} --help)", cv::cli::command_path(cv::cli::parsed_command(app)));
 }
 
 // Parses the command line: -1 when a command is to run, otherwise the exit code (0 after
-// --help or --version, 2 for a refused flag or value, named on stderr).
+// --help or --version, 2 for a refused flag or value, named on stderr with the help of the
+// command it was given to).
 int parse_command_line(CLI::App& app, int argc, char** argv) {
   try {
     app.parse(argc, argv);
+    cv::cli::refuse_alias_with_spelling(app);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
@@ -112,38 +97,61 @@ int parse_command_line(CLI::App& app, int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "collverify: %s (see collverify --help)\n", cv::reports::one_line(e.what()).c_str());
+    std::fprintf(stderr, "collverify: %s %s\n", cv::reports::one_line(e.what()).c_str(),
+                 see_help(app).c_str());
     return 2;
   } catch (const cv::InputError& e) {  // a flag's value refused by families/common/parse.hpp
-    std::fprintf(stderr, "collverify: %s\n", e.what());
+    std::fprintf(stderr, "collverify: %s %s\n", e.what(), see_help(app).c_str());
     return 2;
   }
   return -1;
 }
 
+// The hidden generators: `--completion bash|zsh` and `--man` print what cmake --install puts
+// in place (cmake/Install.cmake), made from the same definitions the parser reads. -1 when
+// neither was given.
+int print_generated(const CLI::App& app, const std::string& shell, bool man) {
+  const auto commands = cv::cli::walk_commands(app);
+  if (man) {
+    std::fputs(cv::cli::man_page(commands, COLLVERIFY_VERSION).c_str(), stdout);
+    return 0;
+  }
+  if (shell.empty()) return -1;
+  if (shell != "bash" && shell != "zsh") {
+    std::fprintf(stderr, "collverify: --completion '%s' is not one of: bash, zsh\n",
+                 cv::reports::one_line(shell).c_str());
+    return 2;
+  }
+  const std::string text =
+      shell == "bash" ? cv::cli::bash_completion(commands) : cv::cli::zsh_completion(commands);
+  std::fputs(text.c_str(), stdout);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"collverify: verification of collective communication schedules"};
-  app.require_subcommand(1);
-  app.set_version_flag("--version", COLLVERIFY_VERSION);
-  auto* schedule = app.add_subcommand("schedule", "print a construction's schedule");
-  schedule->require_subcommand(1);
-  auto* verify = app.add_subcommand("verify", "verify a construction over a range of p");
-  verify->require_subcommand(1);
+  const auto tree = cv::cli::make_cli_app(COLLVERIFY_VERSION);
+  CLI::App& app = tree->app;
+  std::string completion;
+  bool man = false;
+  app.add_option("--completion", completion, "print the shell completion script (bash or zsh)")
+      ->group("");
+  app.add_flag("--man", man, "print the man page (roff)")->group("");
+  const std::vector<cv::cli::Command>& commands = tree->commands;
+  const CLI::App* verify = tree->verify;
 
-  std::vector<cv::cli::Command> commands;
-  const cv::cli::CommandTree tree{&app, schedule, verify, &commands};
-  // Every family's commands (families/registry.cpp), then the campaign of all of them. The
-  // modules live until the process ends: their commands refer to them.
-  const auto modules = cv::families::make_modules();
-  for (const auto& m : modules) m->register_commands(tree);
-  cv::cli::register_campaign_command(tree, modules);
-  // After every registration: every option that takes a value refuses the empty string.
-  cv::cli::refuse_empty_values(app);
-
-  if (refused_unknown_subcommand(app, schedule, verify, argc, argv)) return 2;
+  if (const auto refusal =
+          cv::cli::unknown_subcommand(app, argc, argv, {tree->schedule, tree->verify})) {
+    std::fprintf(stderr, "collverify: %s\n", refusal->c_str());
+    return 2;
+  }
   if (const int code = parse_command_line(app, argc, argv); code >= 0) return code;
+  if (const int code = print_generated(app, completion, man); code >= 0) return code;
+  if (app.get_subcommands().empty()) {
+    std::fprintf(stderr, "collverify: a command is required (see collverify --help)\n");
+    return 2;
+  }
   // Started by mpirun with several processes: the verify commands split their range over the
   // ranks (docs/DESIGN.md "Distributed verification"); without a launcher, nothing changes.
   std::unique_ptr<cv::engine::Distribution> distribution;
@@ -185,7 +193,8 @@ int main(int argc, char** argv) {
       return c.run(ctx);
     }
   } catch (const cv::InputError& e) {
-    return fail(2, e.what(), false);
+    // A refused value points at the help of the command it was given to (its flags, its forms).
+    return fail(2, std::string(e.what()).append(" ").append(see_help(app)), false);
   } catch (const nlohmann::json::exception& e) {
     // A reader of user JSON that let a library error through (fuzz/findings/README.md): the
     // input is bad, the run must not end in std::terminate.

@@ -16,6 +16,7 @@
 #include "families/circulant/schedule_source.hpp"
 #include "generators/external/schedule_files.hpp"
 #include "generators/external/schedule_json.hpp"
+#include "families/common/spelling.hpp"
 #include "model/error.hpp"
 #include "reference/circulant/bcast.hpp"
 #include "reference/circulant/logp_schedule.hpp"
@@ -29,14 +30,14 @@ using engine::ScheduleSource;
 // --transcription literal exists for Algorithms 4-5 only: given alone it selects them, given
 // with --construction logp it is refused.
 Construction pick_construction(const std::string& construction, const std::string& transcription,
-                               Construction fallback) {
+                               Construction fallback, const std::string& flag) {
   if (construction.empty()) {
     return transcription == "literal" ? Construction::alg45 : fallback;
   }
-  const Construction c = engine::parse_construction(construction, "--construction");
+  const Construction c = engine::parse_construction(construction, flag);
   if (c != Construction::alg45 && transcription != "corrected") {
-    throw InputError("--transcription '" + transcription +
-                     "' applies to --construction alg45 only, not --construction " + construction);
+    throw InputError("--transcription '" + transcription + "' applies to " + flag +
+                     " alg45 only, not " + flag + " " + construction);
   }
   return c;
 }
@@ -44,6 +45,7 @@ Construction pick_construction(const std::string& construction, const std::strin
 struct BcastArgs {
   CommonVerifyArgs common;
   std::string construction;  // empty: logp (or alg45 when --transcription literal)
+  std::string construction_flag = "--algo";  // as typed: --algo or its alias --construction
   std::string blocks = BlockCounts::kDefault;
   std::string schedule_file;
   std::string schedule_plugin;
@@ -56,7 +58,8 @@ struct BcastArgs {
 struct ScheduleArgs {
   std::string p;
   std::string construction = "alg45";
-  std::string format = "table";
+  std::string construction_flag = "--algo";
+  std::string format = "text";
   std::string transcription = "corrected";
 };
 
@@ -82,23 +85,25 @@ int run_schedule(const ScheduleArgs& a) {
   const PRange range = PRange::parse(a.p);
   if (range.count() != 1) throw InputError("schedule bcast takes one p, not '" + a.p + "'");
   const auto t = parse_transcription(a.transcription);
-  const auto c = pick_construction(a.construction, a.transcription, Construction::alg45);
+  const auto c = pick_construction(a.construction, a.transcription, Construction::alg45,
+                                    a.construction_flag);
   const auto s = c == Construction::logp ? circulant::build_circulant_bcast_logp(range.max())
                                          : circulant::build_circulant_bcast(range.max(), {t});
   if (a.format == "json") {
     std::cout << schedule_to_json(s) << "\n";
-  } else if (a.format == "table") {
+  } else if (a.format == "text") {
     std::cout << schedule_table(s);
   } else {
-    throw InputError("--format '" + a.format + "' is not one of: table, json");
+    throw InputError("--format '" + a.format + "' is not one of: text, json");
   }
   return 0;
 }
 
 std::unique_ptr<ScheduleSource> make_source(const BcastArgs& a) {
   if ((!a.schedule_file.empty() || !a.schedule_plugin.empty()) && !a.construction.empty()) {
-    throw InputError("--construction selects a built-in construction; it excludes --schedule-file "
-                     "and --schedule-plugin");
+    throw InputError(a.construction_flag +
+                     " selects a built-in construction; it excludes --schedule-file and "
+                     "--schedule-plugin");
   }
   if (!a.schedule_file.empty() && !a.schedule_plugin.empty()) {
     throw InputError("--schedule-file and --schedule-plugin exclude each other");
@@ -112,7 +117,8 @@ std::unique_ptr<ScheduleSource> make_source(const BcastArgs& a) {
   if (!a.schedule_plugin.empty()) return engine::plugin_source(a.schedule_plugin, a.root);
   const auto t = parse_transcription(a.transcription);
   return engine::reference_source(
-      pick_construction(a.construction, a.transcription, Construction::logp), t);
+      pick_construction(a.construction, a.transcription, Construction::logp, a.construction_flag),
+      t);
 }
 
 int run_verify(const BcastArgs& a, const CommandContext& ctx) {
@@ -146,35 +152,42 @@ int run_verify(const BcastArgs& a, const CommandContext& ctx) {
 void register_bcast_commands(const CommandTree& tree) {
   auto sa = std::make_shared<ScheduleArgs>();
   auto* sched = tree.schedule->add_subcommand("bcast", "circulant n-block broadcast (seed 000)");
-  sched->add_option("--p", sa->p, "number of processors")->required();
-  sched->add_option("--format", sa->format, "table or json");
-  sched->add_option("--construction", sa->construction,
-                    "alg45 (default: seed 000 Algorithms 4-5) or logp (the O(log p) construction)");
+  add_text_option(sched, "-p,--p", sa->p, "number of processors", value::kInt, {"--P"})->required();
+  add_format_option(sched, sa->format, {"text", "json"}, "text (default; alias table) or json");
+  add_text_option(sched, "--algo", sa->construction,
+                  "alg45 (default: seed 000 Algorithms 4-5) or logp (the O(log p) construction)",
+                  "alg45|logp", {"--construction"}, &sa->construction_flag);
   sched->add_option("--transcription", sa->transcription,
-                    "corrected (default) or literal; alg45 only");
+                    "corrected (default) or literal; alg45 only")
+      ->type_name("corrected|literal");
   tree.commands->push_back({sched, [sa](const CommandContext&) { return run_schedule(*sa); }});
 
   auto va = std::make_shared<BcastArgs>();
   auto* sub = tree.verify->add_subcommand("bcast", "circulant n-block broadcast (seed 000)");
   add_common_verify_flags(sub, va->common);
-  sub->add_option("--blocks", va->blocks, "block counts n per p, e.g. 1,2,q,q+1,2q+1,3q+2");
+  sub->add_option("--blocks", va->blocks, "block counts n per p, e.g. 1,2,q,q+1,2q+1,3q+2")
+      ->type_name(value::kTerms);
   sub->add_option("--schedule-file", va->schedule_file,
                   "verify users' schedules: a JSON file (one schedule or an array), JSON Lines "
                   "(*.jsonl, one a line) or a directory of them; every p held, or those --p "
-                  "selects");
+                  "selects")
+      ->type_name(value::kPath);
   sub->add_option("--schedule-plugin", va->schedule_plugin,
-                  "verify a user's plugin library (plugin ABI 1 or 2)");
+                  "verify a user's plugin library (plugin ABI 1 or 2)")
+      ->type_name(value::kPath);
   add_int_flag(sub, "--root", va->root, 0, kNoMax,
                "ABI 2 plugins: ask for the broadcast from root R mod p, check it and its rank "
                "mapping against root 0 (default 0)");
   add_int_flag(sub, "--generic-max-p", va->generic_max_p, 0, kNoMax,
                   "simulate the explicit schedule for every n up to this p (default 1024)");
-  sub->add_option("--construction", va->construction,
+  add_text_option(sub, "--algo", va->construction,
                   "built-in construction: logp (default, O(log p) per rank) or alg45 (seed 000 "
-                  "Algorithms 4-5)");
+                  "Algorithms 4-5)",
+                  "logp|alg45", {"--construction"}, &va->construction_flag);
   sub->add_option("--transcription", va->transcription,
                   "alg45 only: corrected (default) or literal (docs/ERRATA.md); literal alone "
-                  "selects alg45");
+                  "selects alg45")
+      ->type_name("corrected|literal");
   add_stream_flags(*sub, va->stream);
   tree.commands->push_back({sub, [va](const CommandContext& ctx) { return run_verify(*va, ctx); }, true});
 }

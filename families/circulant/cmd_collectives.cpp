@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "families/circulant/collective_family.hpp"
+#include "families/common/spelling.hpp"
 #include "model/error.hpp"
 
 namespace collverify::cli {
@@ -54,13 +55,16 @@ void add_verify(const CommandTree& tree, Collective what, const char* help) {
   auto* sub = tree.verify->add_subcommand(collective_name(what), help);
   add_common_verify_flags(sub, a->common);
   if (what == Collective::allgatherv) {
-    sub->add_option("--blocks", a->blocks, "block counts n per p, e.g. 1,2,q,q+1,2q+1,3q+2");
+    sub->add_option("--blocks", a->blocks, "block counts n per p, e.g. 1,2,q,q+1,2q+1,3q+2")
+        ->type_name(value::kTerms);
     sub->add_option("--sizes", a->sizes,
                     "elements per rank: uniform:K, random:MAX:SEED (default random:8:1), "
-                    "list:A,B,..., zeros-except-root:K, paper:M");
+                    "list:A,B,..., zeros-except-root:K, paper:M")
+        ->type_name(value::kDist);
     sub->add_option("--transcription", a->transcription,
                     "Algorithm 9 reading: corrected (default), literal, literal-dummy-rounds, "
-                    "literal-root-slot (docs/ERRATA.md)");
+                    "literal-root-slot (docs/ERRATA.md)")
+        ->type_name(value::kName);
   }
   tree.commands->push_back({sub, [a](const CommandContext& ctx) { return run_verify(*a, ctx); }, true});
 }

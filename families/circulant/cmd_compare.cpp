@@ -15,6 +15,7 @@
 #include "families/circulant/compare_family.hpp"
 #include "engine/run_range.hpp"
 #include "generators/p_range.hpp"
+#include "families/common/spelling.hpp"
 #include "model/error.hpp"
 
 namespace collverify::cli {
@@ -126,11 +127,12 @@ void register_compare_commands(const CommandTree& tree) {
   auto* sub = compare->add_subcommand(
       "bcast",
       "circulant broadcast: Algorithms 4-5 (alg45) against the O(log p) construction (logp)");
-  sub->add_option("--p", a->p, "processor counts, e.g. 2..4096")->required();
-  add_int_flag(sub, "--jobs", a->jobs, 1, kMaxJobs, "worker threads (default: hardware threads)");
-  sub->add_option("--format", a->format, "text (default) or json");
+  add_range_option(sub, a->p, "processor counts, e.g. 2..4096")->required();
+  add_int_flag(sub, "-j,--jobs", a->jobs, 1, kMaxJobs, "worker threads (default: hardware threads)");
+  add_format_option(sub, a->format, {"text", "json"}, "text (default) or json");
   sub->add_option("--transcription", a->transcription,
-                  "reading of Algorithms 4-5: corrected (default) or literal (docs/ERRATA.md)");
+                  "reading of Algorithms 4-5: corrected (default) or literal (docs/ERRATA.md)")
+      ->type_name("corrected|literal");
   tree.commands->push_back({sub, [a](const CommandContext& ctx) { return run_compare(*a, ctx); }, true});
 }
 

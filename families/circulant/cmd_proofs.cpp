@@ -13,6 +13,7 @@
 #include "families/circulant/count_recheck.hpp"
 #include "generators/external/schedule_json.hpp"
 #include "generators/p_range.hpp"
+#include "families/common/spelling.hpp"
 #include "model/error.hpp"
 #include "model/int_math.hpp"
 #include "proofs/circulant/bcast_proof.hpp"
@@ -41,10 +42,10 @@ CLI::Option* add_rlimit_flag(CLI::App* sub, std::uint64_t& rlimit, const std::st
 // time is not known, so it is refused rather than left to run.
 constexpr std::int64_t kMaxStructuredP = 64;
 
-void require_structured_p(std::int64_t p) {
+void require_structured_p(std::int64_t p, const std::string& flag) {
   if (p > kMaxStructuredP) {
-    throw InputError(fmt::format("--method structured/all: p = {} is outside the accepted 2..{}", p,
-                                 kMaxStructuredP));
+    throw InputError(fmt::format("{} structured/all: p = {} is outside the accepted 2..{}", flag,
+                                 p, kMaxStructuredP));
   }
 }
 
@@ -181,6 +182,7 @@ struct CountArgs {
   std::int64_t limit = 10000;
   std::string format = "text";
   std::string method = "both";
+  std::string method_flag = "--solver";  // as typed: --solver or its alias --method
 };
 
 std::string count_str(bool used, std::size_t n, bool full) {
@@ -257,7 +259,7 @@ void print_count_row(const engine::CountRow& r, const engine::CountOptions& o,
 }
 
 engine::CountOptions count_options(const CountArgs& a) {
-  require_one_of("--method", a.method, {"both", "z3", "backtracking", "structured", "all"});
+  require_one_of(a.method_flag, a.method, {"both", "z3", "backtracking", "structured", "all"});
   engine::CountOptions o;
   o.limit = a.limit;
   o.rlimit = a.rlimit;
@@ -275,7 +277,7 @@ int run_count(const CountArgs& a) {
   const auto ps = PRange::parse(a.p).values(proofs::kMaxCountP);
   for (std::int64_t p : ps) proofs::require_count_p(p);
   if (o.use_structured) {
-    for (std::int64_t p : ps) require_structured_p(p);
+    for (std::int64_t p : ps) require_structured_p(p, a.method_flag);
   }
   int code = 0;
   nlohmann::json rows = nlohmann::json::array();
@@ -327,31 +329,36 @@ void register_proofs_commands(const CommandTree& tree) {
   auto* skips = prove->add_subcommand("skips", "Lemma 1 / Algorithm 1 of seed 000 for every p >= 2");
   add_rlimit_flag(skips, sa->rlimit, "Z3 resource limit per obligation");
   skips->add_option("--variant", sa->variant,
-                    "algorithm1 (default), or the false variants floor, strict");
-  skips->add_option("--format", sa->format, "text or json");
+                    "algorithm1 (default), or the false variants floor, strict")
+      ->type_name("algorithm1|floor|strict");
+  add_format_option(skips, sa->format, {"text", "json"}, "text (default) or json");
   tree.commands->push_back({skips, [sa](const CommandContext&) { return run_prove_skips(*sa); }});
 
   auto ba = std::make_shared<BcastProveArgs>();
   auto* bcast = prove->add_subcommand("bcast", "symbolic check of one circulant schedule (seed 000)");
-  add_int_flag(bcast, "--p", ba->p, 2, proofs::kMaxProveBcastP, "number of processors (reference schedule)");
-  bcast->add_option("--schedule-file", ba->schedule_file, "a user's schedule (JSON, one p)");
+  CLI::Option* p = add_int_flag(bcast, "-p,--p", ba->p, 2, proofs::kMaxProveBcastP,
+                                "number of processors (reference schedule)");
+  make_alias(add_int_flag(bcast, "--P", ba->p, 2, proofs::kMaxProveBcastP, ""), p);
+  bcast->add_option("--schedule-file", ba->schedule_file, "a user's schedule (JSON, one p)")
+      ->type_name(value::kPath);
   add_rlimit_flag(bcast, ba->rlimit, "Z3 resource limit per solver call");
-  bcast->add_option("--format", ba->format, "text or json");
+  add_format_option(bcast, ba->format, {"text", "json"}, "text (default) or json");
   tree.commands->push_back({bcast, [ba](const CommandContext&) { return run_prove_bcast(*ba); }});
 
   auto ca = std::make_shared<CountArgs>();
   auto* count = tree.app->add_subcommand(
       "count-schedules",
       "count circulant broadcast schedules per p (Z3, backtracking, the structured counter)");
-  count->add_option("--p", ca->p, "p range, e.g. 2..13")->required();
+  add_range_option(count, ca->p, "p range, e.g. 2..13")->required();
   add_rlimit_flag(count, ca->rlimit, "Z3 resource limit per solver call");
   add_int_flag(count, "--limit", ca->limit, 1, kMaxCountLimit,
                "stop after this many schedules per p (default 10000)");
-  count->add_option("--format", ca->format, "text or json");
-  count->add_option("--method", ca->method,
-                    "both (default: the two must agree), z3 or backtracking (one method alone), "
-                    "structured (the structured count, checked against backtracking up to "
-                    "--limit; p <= 64), all (the three)");
+  add_format_option(count, ca->format, {"text", "json"}, "text (default) or json");
+  add_text_option(count, "--solver", ca->method,
+                  "both (default: the two must agree), z3 or backtracking (one method alone), "
+                  "structured (the structured count, checked against backtracking up to "
+                  "--limit; p <= 64), all (the three)",
+                  "both|z3|backtracking|structured|all", {"--method"}, &ca->method_flag);
   tree.commands->push_back({count, [ca](const CommandContext&) { return run_count(*ca); }});
 }
 

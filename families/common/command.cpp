@@ -9,6 +9,7 @@
 #include <system_error>
 
 #include "families/common/parse.hpp"
+#include "families/common/spelling.hpp"
 #include "engine/journal.hpp"
 #include "engine/progress.hpp"
 #include "engine/work_pool.hpp"
@@ -28,12 +29,21 @@ int process_rank() { return g_distribution ? g_distribution->rank() : 0; }
 
 int default_jobs() { return engine::hardware_jobs(); }
 
-void add_common_verify_flags(CLI::App* sub, CommonVerifyArgs& a) {
+void add_common_verify_flags(CLI::App* sub, CommonVerifyArgs& a, PFlag p) {
   a.jobs = default_jobs();
-  sub->add_option("--p", a.p, "processor counts: 2..4096, 2..4096:7, 1000,2000, 2^10..2^17");
-  add_int_flag(sub, "--jobs", a.jobs, 1, kMaxJobs, "worker threads (default: hardware threads)");
-  sub->add_option("--report", a.report, "directory for summary.json, junit.xml, report.md, report.html");
-  sub->add_option("--format", a.format, "report formats: json,junit,md,html");
+  CLI::Option* range =
+      add_range_option(sub, a.p, "processor counts: 2..4096, 2..4096:7, 1000,2000, 2^10..2^17");
+  if (p == PFlag::hidden) range->group("");
+  add_int_flag(sub, "-j,--jobs", a.jobs, 1, kMaxJobs, "worker threads (default: hardware threads)");
+  add_report_option(sub, a.report, "directory for summary.json, junit.xml, report.md, report.html");
+  sub->add_option_function<std::string>(
+         "-f,--format",
+         [&a](const std::string& text) {
+           a.format = text;
+           a.format_given = true;
+         },
+         "report formats written to --report DIR: json,junit,md,html (default json,junit,md)")
+      ->type_name(value::kList);
   sub->add_flag("--github", a.github, "print GitHub workflow annotations and a step summary");
   add_int_flag(sub, "--junit-chunk", a.junit_chunk, 1, kMaxJunitChunk,
                "consecutive p per JUnit test case");
@@ -41,7 +51,8 @@ void add_common_verify_flags(CLI::App* sub, CommonVerifyArgs& a) {
   add_int_flag(sub, "--max-violations", a.max_violations, 1, 1'000'000,
                "violations listed per construction (default 100; the total is always counted)");
   sub->add_option("--resume", a.resume,
-                  "continue the killed or interrupted run whose reports and journal are in DIR");
+                  "continue the killed or interrupted run whose reports and journal are in DIR")
+      ->type_name(value::kDir);
 }
 
 namespace {
@@ -62,6 +73,13 @@ RunOutput prepare_run_output(const CommonVerifyArgs& a) {
   }
   RunOutput out;
   out.formats = parse_report_formats(a.format);
+  if (a.format_given && a.report.empty() && a.resume.empty()) {
+    // The formats are files in the report directory: without one nothing would be written.
+    throw InputError(fmt::format("--format '{}' writes files and needs --report DIR (the "
+                                 "directory to write them to); without --report the verdict "
+                                 "is printed on stdout only",
+                                 a.format));
+  }
   out.formats.junit_chunk = a.junit_chunk;
   out.run_id = new_run_id();
   std::string report = a.report;

@@ -52,6 +52,7 @@ struct CommonVerifyArgs {
   int jobs = 1;
   std::string report;
   std::string format = "json,junit,md";
+  bool format_given = false;  // --format typed: the formats are files, so --report is needed
   bool github = false;
   std::int64_t junit_chunk = 1;
   bool instances = false;
@@ -70,8 +71,15 @@ int process_rank();
 
 int default_jobs();
 
-// Adds --p --jobs --report --format --github --junit-chunk --instances --resume to `sub`.
-void add_common_verify_flags(CLI::App* sub, CommonVerifyArgs& a);
+// Whether `verify <construction>` lists --p: `shown` where p is the range the command runs over;
+// `hidden` where the command takes its range another way (--d, --sides, the schedule file):
+// --p is then left out of help, completion and man page but still read, so that a script
+// that passes it gets the command's own answer (an alias of --d, a refusal naming --sides).
+enum class PFlag { shown, hidden };
+
+// Adds -p/--p -j/--jobs -o/--report -f/--format --github --junit-chunk --instances
+// --max-violations --resume to `sub` (docs/DESIGN.md "Command line").
+void add_common_verify_flags(CLI::App* sub, CommonVerifyArgs& a, PFlag p = PFlag::shown);
 
 // Validates --jobs and --junit-chunk, creates the report directory (a directory that cannot be
 // written is bad input found before the run), and returns the output settings.

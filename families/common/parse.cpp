@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "families/common/spelling.hpp"
 #include "model/error.hpp"
 
 namespace collverify::cli {
@@ -85,12 +86,15 @@ void require_jobs(int jobs) {
 CLI::Option* add_int_flag(CLI::App* sub, const std::string& name,
                           std::function<void(std::int64_t)> set, std::int64_t min,
                           std::int64_t max, const std::string& help) {
-  return sub->add_option_function<std::string>(
-      name,
-      [name, set = std::move(set), min, max](const std::string& text) {
-        set(parse_int(name, text, min, max));
-      },
-      fmt::format("{} ({})", help, accepted_range(min, max)));
+  // `name` may hold a short name too ("-j,--jobs"): a refusal names the long one.
+  return sub
+      ->add_option_function<std::string>(
+          name,
+          [label = long_name(name), set = std::move(set), min, max](const std::string& text) {
+            set(parse_int(label, text, min, max));
+          },
+          fmt::format("{} ({})", help, accepted_range(min, max)))
+      ->type_name(value::kInt);
 }
 
 CLI::Option* add_int_flag(CLI::App* sub, const std::string& name,
@@ -103,9 +107,15 @@ CLI::Option* add_int_flag(CLI::App* sub, const std::string& name,
 void refuse_empty_values(CLI::App& app) {
   for (CLI::Option* opt : app.get_options()) {
     if (opt->get_expected_min() < 1) continue;  // a flag without a value
+    // CLI11 names the option before the message, but not a hidden one: named here instead.
+    std::string hidden_name;
+    if (opt->get_group().empty() && !opt->get_lnames().empty()) {
+      hidden_name = "--" + opt->get_lnames().front() + " ";
+    }
     opt->check(CLI::Validator(
-        [](std::string& text) -> std::string {
-          return text.empty() ? "is empty (an unset variable?); give a value" : std::string();
+        [hidden_name](std::string& text) -> std::string {
+          return text.empty() ? hidden_name + "is empty (an unset variable?); give a value"
+                              : std::string();
         },
         "", "not empty"));
   }

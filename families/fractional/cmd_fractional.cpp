@@ -1,7 +1,8 @@
-// `schedule fractional --layout chain|binary|fractional --P P [--r R] --s S [--simplex
-// [--simplex-order couples|direct]] [--format table|json]` and `verify fractional --P RANGE [common flags]`; with
+// `schedule fractional --layout chain|binary|fractional -p P [--r R] --s S [--simplex
+// [--simplex-order couples|direct]] [--format text|json]` and `verify fractional -p RANGE [common
+// flags]` (--P, seed 002's name, is an alias of --p in every fractional command); with
 // `--embed mesh:AxB|crossbar:AxB|crossbar2g:AxB [--switching wormhole|store-and-forward]` the schedule is the
-// fractional tree embedded in that network (format table|json|svg), and `verify fractional-embed
+// fractional tree embedded in that network (format text|json|svg), and `verify fractional-embed
 // --embed ... --r R --s S` judges §4's congestion-1 claim (families/fractional/fractional_embed.hpp); flags parsed here;
 // the schedule from reference/fractional, its timing from checkers/fractional, the JSON from
 // generators/external/routed_json.hpp, the run from families/fractional/fractional_family.hpp.
@@ -17,6 +18,7 @@
 #include "families/common/parse.hpp"
 #include "families/fractional/fractional_family.hpp"
 #include "generators/external/routed_json.hpp"
+#include "families/common/spelling.hpp"
 #include "model/error.hpp"
 #include "model/network/network.hpp"
 #include "families/fractional/fractional_embed.hpp"
@@ -38,7 +40,7 @@ struct ScheduleArgs {
   std::int64_t s = 0;
   bool simplex = false;
   std::string simplex_order;  // empty: couples
-  std::string format = "table";
+  std::string format = "text";
   std::string embed;
   std::string switching = "wormhole";
 };
@@ -53,7 +55,6 @@ struct EmbedVerifyArgs {
 
 struct VerifyArgs {
   CommonVerifyArgs common;
-  std::string P;
 };
 
 Switching parse_switching(const std::string& word) {
@@ -156,8 +157,8 @@ int run_schedule_embed(const ScheduleArgs& a) {
   }
   if (a.r == 0) throw InputError("--embed needs --r (the group size, r >= 1)");
   if (a.simplex) throw InputError("--embed is for the duplex schedule (no --simplex)");
-  if (a.format != "table" && a.format != "json" && a.format != "svg") {
-    throw InputError(fmt::format("--format '{}' is not table, json or svg", a.format));
+  if (a.format != "text" && a.format != "json" && a.format != "svg") {
+    throw InputError(fmt::format("--format '{}' is not text, json or svg", a.format));
   }
   const engine::EmbedTarget target = engine::parse_embed_target(a.embed);
   if (a.format == "svg" && target.kind != engine::EmbedTarget::Kind::mesh) {
@@ -237,6 +238,7 @@ void print_run_rate(const fr::BroadcastOptions& o, const Schedule& s, std::int64
 }
 
 int run_schedule(const ScheduleArgs& a) {
+  if (a.P == 0) throw InputError("--p or --P is required (the number of PUs, 1 or more)");
   if (!a.embed.empty()) return run_schedule_embed(a);
   if (a.layout.empty()) throw InputError("--layout is required (chain | binary | fractional)");
   const fr::Layout layout = fr::parse_layout(a.layout);
@@ -244,14 +246,14 @@ int run_schedule(const ScheduleArgs& a) {
     throw InputError("--layout fractional needs --r (the group size, r >= 1)");
   }
   if (layout != fr::Layout::fractional && a.r != 0) {
-    // Was ignored silently (issue 26): a user who typed --r meant a fractional tree.
+    // Was ignored silently: a user who typed --r meant a fractional tree.
     throw InputError(
         fmt::format("--r {} applies to --layout fractional only; --layout {} has no "
                     "group size",
                     a.r, a.layout));
   }
-  if (a.format != "table" && a.format != "json") {
-    throw InputError(fmt::format("--format '{}' is not table or json", a.format));
+  if (a.format != "text" && a.format != "json") {
+    throw InputError(fmt::format("--format '{}' is not text or json", a.format));
   }
   fr::BroadcastOptions o{layout, a.P, a.r, a.s, a.simplex};
   o.simplex_direct = parse_simplex_order(a);
@@ -303,13 +305,9 @@ int run_schedule(const ScheduleArgs& a) {
 }
 
 int run_verify(VerifyArgs a, const CommandContext& ctx) {
-  if (!a.P.empty() && !a.common.p.empty()) {
-    throw InputError("give the PU counts with --P or --p, not both");
-  }
-  const std::string text = !a.P.empty() ? a.P : !a.common.p.empty() ? a.common.p : "1..256";
+  const std::string text = !a.common.p.empty() ? a.common.p : "1..256";
   const PRange range = PRange::parse(text);
   a.common.p = text;
-  a.common.range_flag = !a.P.empty() ? "--P" : "--p";
   const RunOutput out = prepare_run_output(a.common);
   const engine::FractionalFamily family;
   const std::string banner =
@@ -323,36 +321,52 @@ void register_fractional_commands(const CommandTree& tree) {
   auto sa = std::make_shared<ScheduleArgs>();
   auto* s = tree.schedule->add_subcommand(
       "fractional", "a broadcast of seed 002: chain, pipelined binary tree or fractional tree");
-  s->add_option("--layout", sa->layout, "chain | binary | fractional (required unless --embed)");
-  add_int_flag(s, "--P", sa->P, 1, kFlagMax, "PUs (P >= 1)")->required();
+  s->add_option("--layout", sa->layout, "chain | binary | fractional (required unless --embed)")
+      ->type_name("chain|binary|fractional");
+  CLI::Option* P = add_int_flag(s, "-p,--p", sa->P, 1, kFlagMax, "PUs (P >= 1; required)");
+  make_alias(add_int_flag(s, "--P", sa->P, 1, kFlagMax, ""), P);
   add_int_flag(s, "--r", sa->r, 1, kFlagMax, "group size of the fractional tree (r >= 1)");
   add_int_flag(s, "--s", sa->s, 1, kFlagMax, "packets (s >= 1)")->required();
   s->add_flag("--simplex", sa->simplex, "the simplex model (couple emulation unless --simplex-order)");
   s->add_option("--simplex-order", sa->simplex_order,
                 "with --simplex: couples (default, footnote 2) | direct (§3: a run of r packets in "
-                "2r + 1 steps)");
-  s->add_option("--format", sa->format, "table (default) | json (collverify-routed/1) | svg (--embed mesh)");
-  s->add_option("--embed", sa->embed, "mesh:AxB | crossbar:AxB | crossbar2g:AxB: the fractional tree embedded (seed 002 §4)");
-  s->add_option("--switching", sa->switching, "with --embed: wormhole (default) | store-and-forward");
+                "2r + 1 steps)")
+      ->type_name("couples|direct");
+  add_format_option(s, sa->format, {"text", "json", "svg"},
+                    "text (default; alias table) | json (collverify-routed/1) | svg (--embed mesh)");
+  s->add_option("--embed", sa->embed, "mesh:AxB | crossbar:AxB | crossbar2g:AxB: the fractional tree embedded (seed 002 §4)")
+      ->type_name(value::kNetwork);
+  s->add_option("--switching", sa->switching, "with --embed: wormhole (default) | store-and-forward")
+      ->type_name("wormhole|store-and-forward");
   tree.commands->push_back({s, [sa](const CommandContext&) { return run_schedule(*sa); }});
 
   auto ea = std::make_shared<EmbedVerifyArgs>();
   auto* e = tree.verify->add_subcommand(
       "fractional-embed", "a fractional tree embedded in a mesh or hierarchical crossbar (seed 002 "
                           "§4): congestion 1, every node reached, the channel budget");
-  e->add_option("--embed", ea->embed, "mesh:AxB | crossbar:AxB | crossbar2g:AxB")->required();
-  add_int_flag(e, "--P", ea->P, 1, kFlagMax, "PUs (default A B; must be A B)");
+  e->add_option("--embed", ea->embed, "mesh:AxB | crossbar:AxB | crossbar2g:AxB")
+      ->required()
+      ->type_name(value::kNetwork);
+  CLI::Option* eP = add_int_flag(e, "-p,--p", ea->P, 1, kFlagMax, "PUs (default A B; must be A B)");
+  make_alias(add_int_flag(e, "--P", ea->P, 1, kFlagMax, ""), eP);
   add_int_flag(e, "--r", ea->r, 1, kFlagMax, "group size (r >= 1)")->required();
   add_int_flag(e, "--s", ea->s, 1, kFlagMax, "packets (s >= 1)")->required();
-  e->add_option("--switching", ea->switching, "wormhole (default) | store-and-forward");
+  e->add_option("--switching", ea->switching, "wormhole (default) | store-and-forward")
+      ->type_name("wormhole|store-and-forward");
   tree.commands->push_back({e, [ea](const CommandContext&) { return run_verify_embed(*ea); }});
 
   auto va = std::make_shared<VerifyArgs>();
   auto* v = tree.verify->add_subcommand(
       "fractional", "chain, binary and fractional trees (r = 1..8) of seed 002, duplex, simplex "
-                    "and reduction, for every P");
+                    "and reduction, for every P (-p: PU counts, default 1..256)");
   add_common_verify_flags(v, va->common);
-  v->add_option("--P", va->P, "PU counts, e.g. 1..1024 (default 1..256; --p is the same)");
+  va->common.range_flag = "--p";
+  // --P (seed 002's name for the PU count) was this command's own flag: the alias names it.
+  for (CLI::Option* o : v->get_options()) {
+    if (alias_of(*o) == "--p") {
+      o->each([va](const std::string&) { va->common.range_flag = "--P"; });
+    }
+  }
   tree.commands->push_back(
       {v, [va](const CommandContext& ctx) { return run_verify(*va, ctx); }, true});
 }

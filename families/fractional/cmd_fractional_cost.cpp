@@ -17,6 +17,7 @@
 #include "families/common/parse.hpp"
 #include "families/fractional/fractional_cost_family.hpp"
 #include "generators/p_range.hpp"
+#include "families/common/spelling.hpp"
 #include "model/error.hpp"
 #include "model/fractional/cost.hpp"
 #include "families/fractional/fractional_svg.hpp"
@@ -143,11 +144,11 @@ int run_figure3(const Args& a) {
 int run(const Args& a) {
   if (!a.figure3.empty()) {
     if (a.P || !a.kappa.empty())
-      throw InputError("--figure3 draws fixed machine sizes; give it without --P and --k-over-t");
+      throw InputError("--figure3 draws fixed machine sizes; give it without --p and --k-over-t");
     return run_figure3(a);
   }
   require_one_of("--format", a.format, {"text", "json", "md"});
-  if (!a.P) throw InputError("--P is required (the number of PUs, 1 or more)");
+  if (!a.P) throw InputError("--p or --P is required (the number of PUs, 1 or more)");
   if (a.kappa.empty()) throw InputError("--k-over-t is required (the message length over t, > 0)");
   double kappa = 0;
   try {
@@ -182,11 +183,15 @@ void register_fractional_cost_commands(const CommandTree& tree) {
   auto a = std::make_shared<Args>();
   auto* sub = tree.app->add_subcommand(
       "fractional", "seed 002's cost model: the best r and s for P PUs and message length k/t");
-  add_int_flag(sub, "--P", a->P, 1, (std::int64_t{1} << 62) - 1, "number of PUs");
-  sub->add_option("--k-over-t", a->kappa, "message length k in units of the start-up time t");
-  sub->add_option("--format", a->format, "text (default), json or md");
+  constexpr std::int64_t kMaxP = (std::int64_t{1} << 62) - 1;
+  CLI::Option* p = add_int_flag(sub, "-p,--p", a->P, 1, kMaxP, "number of PUs");
+  make_alias(add_int_flag(sub, "--P", a->P, 1, kMaxP, ""), p);
+  sub->add_option("--k-over-t", a->kappa, "message length k in units of the start-up time t")
+      ->type_name(value::kFloat);
+  add_format_option(sub, a->format, {"text", "json", "md"}, "text (default), json or md");
   sub->add_option("--figure3", a->figure3,
-                  "write Figure 3 (speed-up over k/t, P = 64, 1024, 16384) as CSV and SVG here");
+                  "write Figure 3 (speed-up over k/t, P = 64, 1024, 16384) as CSV and SVG here")
+      ->type_name(value::kDir);
   tree.commands->push_back({sub, [a](const CommandContext&) { return run(*a); }});
 }
 

@@ -14,6 +14,7 @@
 #include "families/common/parse.hpp"
 #include "families/hypercube/hypercube_family.hpp"
 #include "generators/external/routed_json.hpp"
+#include "families/common/spelling.hpp"
 #include "model/error.hpp"
 #include "model/network/network.hpp"
 #include "reference/hypercube/aab.hpp"
@@ -28,7 +29,7 @@ struct ScheduleArgs {
   std::string algo;
   std::string d;
   std::int64_t root = 0;
-  std::string format = "table";
+  std::string format = "text";
 };
 
 struct VerifyArgs {
@@ -109,7 +110,7 @@ int run_schedule(const ScheduleArgs& a) {
   const engine::HypercubeAlgo algo = engine::parse_hypercube_algo(a.algo);
   const int d = parse_dimension(a.d);
   const network::RoutedSchedule header = engine::hypercube_header(algo, d, a.root);
-  if (a.format == "json" || a.format == "table") require_printable(algo, d, a);
+  if (a.format == "json" || a.format == "text") require_printable(algo, d, a);
   if (a.format == "json") {
     const network::Network cube = network::Network::hypercube(d);
     RoutedJsonWriter writer(std::cout, cube, header);
@@ -118,7 +119,7 @@ int run_schedule(const ScheduleArgs& a) {
     std::cout << '\n';
     return 0;
   }
-  if (a.format == "table") {
+  if (a.format == "text") {
     std::printf("hypercube %s, d = %d (N = %lld), root %lld; slide-5 lower bound %lld rounds\n",
                 engine::to_string(algo), d, static_cast<long long>(std::int64_t{1} << d),
                 static_cast<long long>(a.root),
@@ -145,12 +146,12 @@ int run_schedule(const ScheduleArgs& a) {
     }
     return 0;
   }
-  throw InputError(fmt::format("--format '{}' is not json, table or svg", a.format));
+  throw InputError(fmt::format("--format '{}' is not text, json or svg", a.format));
 }
 
 int run_verify(VerifyArgs a, const CommandContext& ctx) {
   if (!a.d.empty() && !a.common.p.empty()) {
-    throw InputError("give the dimensions with --d (for the hypercube --p is d too), not both");
+    throw InputError("give the dimensions with --d (--p is its older spelling here), not both");
   }
   std::string text = !a.d.empty() ? a.d : !a.common.p.empty() ? a.common.p : "1..12";
   if (!text.empty() && text.front() == '-') {
@@ -188,22 +189,27 @@ void register_hypercube_commands(const CommandTree& tree) {
   auto sa = std::make_shared<ScheduleArgs>();
   auto* s = tree.schedule->add_subcommand(
       "hypercube", "a hypercube algorithm of seed 004 (oab, oab-1port, aab, oas, aas, aas-3phase)");
-  s->add_option("--algo", sa->algo, "oab | oab-1port | aab | oas | aas | aas-3phase")->required();
-  s->add_option("--d", sa->d, "the dimension d (N = 2^d nodes)")->required();
+  s->add_option("--algo", sa->algo, "oab | oab-1port | aab | oas | aas | aas-3phase")
+      ->required()
+      ->type_name(value::kName);
+  s->add_option("--d", sa->d, "the dimension d (N = 2^d nodes)")->required()->type_name(value::kInt);
   add_int_flag(s, "--root", sa->root, 0, std::numeric_limits<std::int64_t>::max(),
                "root of oab and oas (default 0)");
-  s->add_option("--format", sa->format, "json (collverify-routed/1) | table (default) | svg");
+  add_format_option(s, sa->format, {"text", "json", "svg"},
+                    "text (default; alias table) | json (collverify-routed/1) | svg");
   tree.commands->push_back({s, [sa](const CommandContext&) { return run_schedule(*sa); }});
 
   auto va = std::make_shared<VerifyArgs>();
   auto* v = tree.verify->add_subcommand(
       "hypercube", "the hypercube algorithms of seed 004: structural checks and the routed "
                    "simulation, which must agree, for every d");
-  add_common_verify_flags(v, va->common);
-  v->add_option("--d", va->d, "dimensions, e.g. 1..12 (default 1..12)");
+  // The dimensions are the range (--d); --p, read as --d before, stays a hidden alias of it.
+  add_common_verify_flags(v, va->common, PFlag::hidden);
+  v->add_option("--d", va->d, "dimensions, e.g. 1..12 (default 1..12)")->type_name(value::kRange);
   v->add_option("--algo", va->algos,
                 "comma list of oab, oab-1port, aab, oas, aas, aas-3phase (default all; AAS up to "
-                "d = 11, skipped above unless named)");
+                "d = 11, skipped above unless named)")
+      ->type_name(value::kList);
   // Graceful: Ctrl-C stops between simulated rounds and the reports of what finished are written.
   tree.commands->push_back({v, [va](const CommandContext& ctx) { return run_verify(*va, ctx); }, true});
 }

@@ -9,6 +9,7 @@
 #include "families/routed/cmd_routed.hpp"
 #include "families/routed/routed_family.hpp"
 #include "generators/external/routed_json.hpp"
+#include "families/common/spelling.hpp"
 #include "model/error.hpp"
 
 namespace collverify::cli {
@@ -38,8 +39,12 @@ void register_routed_commands(const CommandTree& tree) {
   auto va = std::make_shared<RoutedArgs>();
   auto* sub = tree.verify->add_subcommand(
       "routed", "a routed schedule on a network (collverify-routed/1 JSON, docs/FORMATS.md)");
-  add_common_verify_flags(sub, va->common);
-  sub->add_option("--schedule-file", va->schedule_file, "the routed schedule (JSON)")->required();
+  // p is the network's node count, fixed by the file: --p is read (a p other than the node
+  // count is refused by name) but not offered.
+  add_common_verify_flags(sub, va->common, PFlag::hidden);
+  sub->add_option("--schedule-file", va->schedule_file, "the routed schedule (JSON)")
+      ->required()
+      ->type_name(value::kPath);
   tree.commands->push_back({sub, [va](const CommandContext& ctx) { return run_verify(*va, ctx); }, true});
 }
 

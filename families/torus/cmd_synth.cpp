@@ -10,6 +10,7 @@
 
 #include "families/common/parse.hpp"
 #include "generators/torus_sides.hpp"
+#include "families/common/spelling.hpp"
 #include "model/error.hpp"
 #include "model/network/network.hpp"
 #include "proofs/tadt_synth.hpp"
@@ -153,7 +154,9 @@ void register_synth_commands(const CommandTree& tree) {
   auto sa = std::make_shared<SynthArgs>();
   auto* tadt = synth->add_subcommand(
       "tadt", "time-arc-disjoint trees of minimum height on a torus or mesh (seed 003)");
-  tadt->add_option("--sides", sa->sides, "AxB or AxBxC, every side >= 1")->required();
+  tadt->add_option("--sides", sa->sides, "AxB or AxBxC, every side >= 1")
+      ->required()
+      ->type_name(value::kSides);
   tadt->add_flag("--mesh", sa->mesh, "a mesh (no wrap-around): one tree per root");
   tadt->add_flag("--prove-bound", sa->prove_bound,
                  "also ask Z3 one level below the lower bound (a cross-check of the encoding)");
@@ -164,7 +167,7 @@ void register_synth_commands(const CommandTree& tree) {
                  "leave out the implied constraints (empty-slot count, held both ways) on tori");
   add_int_flag(tadt, "--rlimit", sa->rlimit, 1, static_cast<std::int64_t>(pf::kMaxRlimit),
                "Z3 resource limit per solver call");
-  tadt->add_option("--format", sa->format, "text (default) | json");
+  add_format_option(tadt, sa->format, {"text", "json"}, "text (default) | json");
   tree.commands->push_back({tadt, [sa](const CommandContext&) { return run_synth_tadt(*sa); }});
 }
 

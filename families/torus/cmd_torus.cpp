@@ -14,6 +14,7 @@
 #include "families/torus/torus_wormhole_family.hpp"
 #include "generators/external/routed_json.hpp"
 #include "generators/torus_sides.hpp"
+#include "families/common/spelling.hpp"
 #include "model/error.hpp"
 #include "model/network/network.hpp"
 #include "reference/torus/tadt_builder.hpp"
@@ -27,7 +28,7 @@ namespace {
 struct ScheduleArgs {
   std::string algo;
   std::string sides;
-  std::string format = "table";
+  std::string format = "text";
   std::int64_t ports = 0;  // kport only
 };
 
@@ -85,8 +86,8 @@ int run_schedule(const ScheduleArgs& a) {
   const engine::TorusAlgo algo = engine::parse_torus_algo(a.algo);
   const TorusSides sides = parse_one_torus(a.sides, "schedule torus");
   const auto family = engine::make_torus_family(algo, {sides}, a.ports);
-  if (a.format != "json" && a.format != "table" && a.format != "svg") {
-    throw InputError(fmt::format("--format '{}' is not json, table or svg", a.format));
+  if (a.format != "json" && a.format != "text" && a.format != "svg") {
+    throw InputError(fmt::format("--format '{}' is not text, json or svg", a.format));
   }
   engine::require_torus_schedule_fits(algo, sides, a.format, *family);
   const network::RoutedSchedule header = family->header(sides);
@@ -145,21 +146,33 @@ int run_verify(VerifyArgs a, const CommandContext& ctx) {
 void register_torus_commands(const CommandTree& tree) {
   auto sa = std::make_shared<ScheduleArgs>();
   auto* s = tree.schedule->add_subcommand(
-      "torus", "a torus algorithm of issue 11 (tadt, hamilton, tiling, diagonal; mesh-tadt, kport: issue 23)");
-  s->add_option("--algo", sa->algo, "tadt | hamilton | tiling | diagonal | mesh-tadt | kport")->required();
-  s->add_option("--sides", sa->sides, "one torus, e.g. 5x5 or 5x5x5")->required();
-  s->add_option("--format", sa->format, "table (default) | json (collverify-routed/1) | svg");
-  s->add_option("--ports", sa->ports, "kport: k, 1..2n");
+      "torus", "a broadcast on a torus: time-arc-disjoint trees (tadt), Hamiltonian cycles "
+               "(hamilton), a wormhole tiling or diagonal broadcast, trees on a mesh (mesh-tadt) "
+               "or k-port trees (kport)");
+  s->add_option("--algo", sa->algo, "tadt | hamilton | tiling | diagonal | mesh-tadt | kport")
+      ->required()
+      ->type_name("tadt|hamilton|tiling|diagonal|mesh-tadt|kport");
+  s->add_option("--sides", sa->sides, "one torus, e.g. 5x5 or 5x5x5")
+      ->required()
+      ->type_name(value::kSides);
+  add_format_option(s, sa->format, {"text", "json", "svg"},
+                    "text (default; alias table) | json (collverify-routed/1) | svg");
+  s->add_option("--ports", sa->ports, "kport: k, 1..2n")->type_name(value::kInt);
   tree.commands->push_back({s, [sa](const CommandContext&) { return run_schedule(*sa); }});
 
   auto va = std::make_shared<VerifyArgs>();
   auto* v = tree.verify->add_subcommand(
-      "torus", "a torus algorithm of issue 11 on a list of tori (tadt: checker A, Lemma 11, and "
-               "checker B, the lock-step simulation, which must agree)");
-  add_common_verify_flags(v, va->common);
-  v->add_option("--algo", va->algo, "tadt | hamilton | tiling | diagonal | mesh-tadt | kport (every k)")->required();
+      "torus", "a torus broadcast on a list of tori (tadt: the structural check of Lemma 11 "
+               "and the lock-step simulation of every tree, which must agree; mesh-tadt: trees "
+               "on meshes; kport: every k)");
+  // The tori are the range (--sides); --p is read only to refuse it with that advice.
+  add_common_verify_flags(v, va->common, PFlag::hidden);
+  v->add_option("--algo", va->algo, "tadt | hamilton | tiling | diagonal | mesh-tadt | kport (every k)")
+      ->required()
+      ->type_name("tadt|hamilton|tiling|diagonal|mesh-tadt|kport");
   v->add_option("--sides", va->sides, "tori: 5x5, 3x3..41x41 (every square), 3x3x3..13x13x13:2, lists")
-      ->required();
+      ->required()
+      ->type_name(value::kSides);
   tree.commands->push_back({v, [va](const CommandContext& ctx) { return run_verify(*va, ctx); }, true});
 }
 

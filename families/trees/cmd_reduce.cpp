@@ -9,6 +9,7 @@
 
 #include "families/trees/cmd_solve.hpp"
 #include "families/common/parse.hpp"
+#include "families/common/spelling.hpp"
 
 namespace collverify::cli {
 namespace {
@@ -76,13 +77,18 @@ void register_reduce_commands(const CommandTree& tree) {
   reduce->require_subcommand(1);
   auto ra = std::make_shared<ReduceArgs>();
   auto* part = reduce->add_subcommand("partition", "Theorem 7: PARTITION to a non-ordered gather instance");
-  part->add_option("--values", ra->values, "positive integers with an even sum")->required();
-  part->add_option("--solver", ra->solver, "z3, subset-dp, bnb, or all of them (all; both)");
-  part->add_option("--rlimit", ra->rlimit, "Z3 resource limit per solver call");
+  part->add_option("--values", ra->values, "positive integers with an even sum")
+      ->required()
+      ->type_name(value::kList);
+  part->add_option("--solver", ra->solver, "z3, subset-dp, bnb, or all of them (all; both)")
+      ->type_name("z3|subset-dp|bnb|all");
+  part->add_option("--rlimit", ra->rlimit, "Z3 resource limit per solver call")
+      ->type_name(value::kInt);
   part->add_option("--leaf-copy", ra->leaf_copy,
                    "free (default: the paper's, a leaf does not copy) or paid; the top level "
-                   "carries it, leaf_copy_free and leaf_copy_paid both");
-  part->add_option("--format", ra->format, "json");
+                   "carries it, leaf_copy_free and leaf_copy_paid both")
+      ->type_name("free|paid");
+  add_format_option(part, ra->format, {"json"}, "json (the only one)");
   tree.commands->push_back({part, [ra](const CommandContext&) { return run_reduce(*ra); }});
 }
 

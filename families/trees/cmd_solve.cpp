@@ -16,6 +16,7 @@
 
 #include "families/trees/cmd_solve.hpp"
 #include "families/common/parse.hpp"
+#include "families/common/spelling.hpp"
 #include "model/error.hpp"
 
 namespace collverify::cli {
@@ -98,12 +99,19 @@ struct SolveArgs {
   std::string blocks, alpha = "1", beta = "1", gamma = "1", root = "best", solver = "both",
                       format = "json", leaf_copy = "free", time_limit = "60", node_limit = "0";
   std::string rlimit = std::to_string(pf::SolverOptions{}.rlimit);
+  std::string blocks_flag = "--sizes";  // as typed: --sizes or its alias --blocks
 };
+
+// --sizes (alias --blocks) is required; checked here since either spelling gives it.
+void require_sizes(const std::string& sizes) {
+  if (sizes.empty()) throw InputError("--sizes is required (the block sizes, e.g. --sizes 3,1,2)");
+}
 
 int run_solve(const SolveArgs& a) {
   require_json(a.format);
+  require_sizes(a.blocks);
   TreeProblem<std::int64_t> pr;
-  pr.m = parse_int_list("--blocks", a.blocks, 0);
+  pr.m = parse_int_list(a.blocks_flag, a.blocks, 0);
   pr.cost = CostModel<std::int64_t>::uniform(parse_int("--alpha", a.alpha, 0),
                                              parse_int("--beta", a.beta, 0),
                                              parse_int("--gamma", a.gamma, 0));
@@ -131,6 +139,7 @@ struct KPortedArgs {
   std::string blocks, ports = "2", alpha = "0", beta = "1", format = "json", solver = "all",
                       node_limit = "0";
   std::string rlimit = std::to_string(pf::SolverOptions{}.rlimit);
+  std::string blocks_flag = "--sizes";
 };
 
 // Theorem 6: Z3's and the B&B's schedules, re-simulated, and the brute force for at most 1e7
@@ -138,8 +147,9 @@ struct KPortedArgs {
 // is empty).
 int run_kported(const KPortedArgs& a) {
   require_json(a.format);
+  require_sizes(a.blocks);
   pf::KPortedProblem pr;
-  pr.m = parse_int_list("--blocks", a.blocks, 0);
+  pr.m = parse_int_list(a.blocks_flag, a.blocks, 0);
   pr.k = parse_int("--ports", a.ports, 1);
   pr.alpha = parse_int("--alpha", a.alpha, 0);
   pr.beta = parse_int("--beta", a.beta, 0);
@@ -237,38 +247,52 @@ void register_solve_commands(const CommandTree& tree) {
   solve->require_subcommand(1);
   auto sa = std::make_shared<SolveArgs>();
   auto* non = solve->add_subcommand("nonordered", "optimal non-ordered gather tree (seed 001, Section 4)");
-  non->add_option("--blocks", sa->blocks, "block sizes m_0,...,m_{p-1}")->required();
-  non->add_option("--alpha", sa->alpha, "latency (integer >= 0)");
-  non->add_option("--beta", sa->beta, "time per unit (integer >= 0)");
-  non->add_option("--gamma", sa->gamma, "local copy time per unit (integer >= 0)");
-  non->add_option("--root", sa->root, "root processor, or 'best'");
-  non->add_option("--solver", sa->solver, "z3, subset-dp, bnb, or all of them (all; both)");
+  add_text_option(non, "--sizes", sa->blocks, "block sizes m_0,...,m_{p-1} (required)",
+                  value::kList, {"--blocks"}, &sa->blocks_flag);
+  non->add_option("--alpha", sa->alpha, "latency (integer >= 0)")->type_name(value::kInt);
+  non->add_option("--beta", sa->beta, "time per unit (integer >= 0)")->type_name(value::kInt);
+  non->add_option("--gamma", sa->gamma, "local copy time per unit (integer >= 0)")
+      ->type_name(value::kInt);
+  non->add_option("--root", sa->root, "root processor, or 'best'")->type_name("INT|best");
+  non->add_option("--solver", sa->solver, "z3, subset-dp, bnb, or all of them (all; both)")
+      ->type_name("z3|subset-dp|bnb|all");
   non->add_option("--time-limit", sa->time_limit,
-                  "the B&B's wall-clock limit in seconds (0: none; default 60); hit: exit 3");
-  non->add_option("--node-limit", sa->node_limit, "the B&B's node limit (0: none); hit: exit 3");
-  non->add_option("--rlimit", sa->rlimit, "Z3 resource limit per solver call");
+                  "the B&B's wall-clock limit in seconds (0: none; default 60); hit: exit 3")
+      ->type_name(value::kSeconds);
+  non->add_option("--node-limit", sa->node_limit, "the B&B's node limit (0: none); hit: exit 3")
+      ->type_name(value::kInt);
+  non->add_option("--rlimit", sa->rlimit, "Z3 resource limit per solver call")
+      ->type_name(value::kInt);
   non->add_option("--leaf-copy", sa->leaf_copy,
-                  "free (default: the paper's, a leaf does not copy; as `trees`) or paid");
-  non->add_option("--format", sa->format, "json");
+                  "free (default: the paper's, a leaf does not copy; as `trees`) or paid")
+      ->type_name("free|paid");
+  add_format_option(non, sa->format, {"json"}, "json (the only one)");
   tree.commands->push_back({non, [sa](const CommandContext&) { return run_solve(*sa); }});
   auto ka = std::make_shared<KPortedArgs>();
   auto* kp = solve->add_subcommand("kported", "k-ported gather, Theorem 6 (multiprocessor scheduling)");
-  kp->add_option("--blocks", ka->blocks, "the non-root blocks (job lengths)")->required();
-  kp->add_option("--ports", ka->ports, "k, the root's ports (machines)");
-  kp->add_option("--alpha", ka->alpha, "latency (Theorem 6: 0)");
-  kp->add_option("--beta", ka->beta, "time per unit (Theorem 6: 1)");
-  kp->add_option("--rlimit", ka->rlimit, "Z3 resource limit per solver call");
-  kp->add_option("--solver", ka->solver, "z3, bnb (branch and bound) or all (default)");
-  kp->add_option("--node-limit", ka->node_limit, "the B&B's node limit (0: none); hit: exit 3");
-  kp->add_option("--format", ka->format, "json");
+  add_text_option(kp, "--sizes", ka->blocks, "the non-root block sizes (job lengths; required)",
+                  value::kList, {"--blocks"}, &ka->blocks_flag);
+  kp->add_option("--ports", ka->ports, "k, the root's ports (machines)")->type_name(value::kInt);
+  kp->add_option("--alpha", ka->alpha, "latency (Theorem 6: 0)")->type_name(value::kInt);
+  kp->add_option("--beta", ka->beta, "time per unit (Theorem 6: 1)")->type_name(value::kInt);
+  kp->add_option("--rlimit", ka->rlimit, "Z3 resource limit per solver call")
+      ->type_name(value::kInt);
+  kp->add_option("--solver", ka->solver, "z3, bnb (branch and bound) or all (default)")
+      ->type_name("z3|bnb|all");
+  kp->add_option("--node-limit", ka->node_limit, "the B&B's node limit (0: none); hit: exit 3")
+      ->type_name(value::kInt);
+  add_format_option(kp, ka->format, {"json"}, "json (the only one)");
   tree.commands->push_back({kp, [ka](const CommandContext&) { return run_kported(*ka); }});
   auto ma = std::make_shared<MbtArgs>();
   auto* mbt = solve->add_subcommand("mbt", "minimum broadcast time on a graph, Theorem 5");
-  mbt->add_option("--vertices", ma->vertices, "number of vertices n")->required();
-  mbt->add_option("--edges", ma->edges, "undirected edges a-b,c-d,...");
-  mbt->add_option("--root", ma->root, "the vertex that starts informed");
-  mbt->add_option("--rlimit", ma->rlimit, "Z3 resource limit per solver call");
-  mbt->add_option("--format", ma->format, "json");
+  mbt->add_option("--vertices", ma->vertices, "number of vertices n")
+      ->required()
+      ->type_name(value::kInt);
+  mbt->add_option("--edges", ma->edges, "undirected edges a-b,c-d,...")->type_name(value::kEdges);
+  mbt->add_option("--root", ma->root, "the vertex that starts informed")->type_name(value::kInt);
+  mbt->add_option("--rlimit", ma->rlimit, "Z3 resource limit per solver call")
+      ->type_name(value::kInt);
+  add_format_option(mbt, ma->format, {"json"}, "json (the only one)");
   tree.commands->push_back({mbt, [ma](const CommandContext&) { return run_mbt(*ma); }});
   register_reduce_commands(tree);
 }

@@ -17,6 +17,7 @@
 #include "generators/external/costs_file.hpp"
 #include "generators/p_range.hpp"
 #include "generators/tree_distributions.hpp"
+#include "families/common/spelling.hpp"
 #include "model/error.hpp"
 #include "model/int_math.hpp"
 #include "model/memory.hpp"
@@ -248,30 +249,40 @@ int run_trees(const TreesArgs& a) {
 void register_trees_commands(const CommandTree& tree) {
   auto a = std::make_shared<TreesArgs>();
   auto* sub = tree.app->add_subcommand("trees", "gather/scatter tree completion times (seed 001)");
-  auto* p_flag = sub->add_option("--p", a->p, "number of processors");
+  auto* p_flag = add_text_option(sub, "-p,--p", a->p, "number of processors", value::kInt, {"--P"});
   add_int_flag(sub, "--b", a->b, 1, kNoMax, "average block size b (default 1000)");
   auto* dist_flag = sub->add_option("--dist", a->dist,
                   "same, random, random_decreasing, random_increasing, bucket, spikes, decreasing, "
-                  "increasing, alternating, skewed, two_blocks, or all");
+                  "increasing, alternating, skewed, two_blocks, or all")
+      ->type_name(value::kName);
   // --sizes gives p and the sizes: with --p or --dist the run would ignore one of them.
-  sub->add_option("--sizes", a->sizes, "explicit block sizes m_0,...,m_{p-1} instead of --dist")
-      ->excludes(p_flag)
-      ->excludes(dist_flag);
+  auto* sizes = sub->add_option("--sizes", a->sizes,
+                                "explicit block sizes m_0,...,m_{p-1} instead of --dist")
+                    ->type_name(value::kList)
+                    ->excludes(p_flag)
+                    ->excludes(dist_flag);
+  for (CLI::Option* o : sub->get_options()) {
+    if (alias_of(*o) == "--p") sizes->excludes(o);
+  }
   sub->add_option("--costs-file", a->costs_file,
-                  "per-pair costs: JSON {\"alpha\": p x p, \"beta\": p x p, \"gamma\": p}");
-  sub->add_option("--alpha", a->alpha, "latency alpha (default 100)");
-  sub->add_option("--beta", a->beta, "time per unit beta (default 1)");
-  sub->add_option("--gamma", a->gamma, "local copy time per unit gamma (default 1)");
+                  "per-pair costs: JSON {\"alpha\": p x p, \"beta\": p x p, \"gamma\": p}")
+      ->type_name(value::kPath);
+  sub->add_option("--alpha", a->alpha, "latency alpha (default 100)")->type_name(value::kFloat);
+  sub->add_option("--beta", a->beta, "time per unit beta (default 1)")->type_name(value::kFloat);
+  sub->add_option("--gamma", a->gamma, "local copy time per unit gamma (default 1)")
+      ->type_name(value::kFloat);
   add_int_flag(sub, "--lambda", a->lambda, 1, kNoMax, "parameter of spikes and skewed (default 5)");
   add_int_flag(sub, "--seed", a->seed, 0, kNoMax, "seed of the random distributions (default 1)");
   add_int_flag(sub, "--root", a->root, 0, kNoMax, "the fixed root (default floor(p/2))");
-  sub->add_option("--format", a->format, "json (default) or md (Table 1 layout)");
-  sub->add_option("--picture", a->picture, "write the fixed-root optimal tree as Graphviz DOT");
+  add_format_option(sub, a->format, {"json", "md"}, "json (default) or md (Table 1 layout)");
+  sub->add_option("--picture", a->picture, "write the fixed-root optimal tree as Graphviz DOT")
+      ->type_name(value::kPath);
   sub->add_option(
       "--copy-placement", a->copy_placement,
-      "optimal DP: first (default, copy concurrent) or figure4 (equation (6) as printed)");
+      "optimal DP: first (default, copy concurrent) or figure4 (equation (6) as printed)")
+      ->type_name("first|figure4");
   a->jobs = default_jobs();
-  add_int_flag(sub, "--jobs", a->jobs, 1, kMaxJobs,
+  add_int_flag(sub, "-j,--jobs", a->jobs, 1, kMaxJobs,
                   "threads for the instances of --dist all (default: hardware threads); the "
                   "output does not depend on it");
   tree.commands->push_back({sub, [a](const CommandContext&) { return run_trees(*a); }});

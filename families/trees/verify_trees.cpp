@@ -10,6 +10,7 @@
 #include "families/trees/trees_family.hpp"
 #include "generators/p_range.hpp"
 #include "generators/tree_distributions.hpp"
+#include "families/common/spelling.hpp"
 #include "model/error.hpp"
 
 namespace collverify::cli {
@@ -59,14 +60,15 @@ void register_verify_trees(const CommandTree& tree) {
   auto a = std::make_shared<VerifyTreesArgs>();
   auto* sub = tree.verify->add_subcommand("trees", "gather/scatter trees (seed 001)");
   add_common_verify_flags(sub, a->common);
-  sub->add_option("--dist", a->dist, "a distribution or all (default)");
+  sub->add_option("--dist", a->dist, "a distribution or all (default)")->type_name(value::kName);
   add_int_flag(sub, "--b", a->b, 1, kNoMax, "average block size (default 100)");
   add_int_flag(sub, "--alpha", a->alpha, 0, kNoMax, "latency (default 100)");
   add_int_flag(sub, "--beta", a->beta, 0, kNoMax, "time per unit (default 1)");
   sub->add_option_function<std::string>(
       "--gamma",
       [a](const std::string& text) { a->gammas = parse_int_list("--gamma", text, 0); },
-      "copy costs to try, comma-separated (default 1,0)");
+      "copy costs to try, comma-separated (default 1,0)")
+      ->type_name(value::kList);
   add_int_flag(sub, "--lambda", a->lambda, 1, kNoMax, "spikes/skewed parameter (default 5)");
   add_int_flag(sub, "--seed", a->seed, 0, kNoMax, "seed of the random distributions (default 1)");
   add_int_flag(sub, "--brute-max-p", a->brute_max_p, 0, 9,

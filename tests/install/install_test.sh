@@ -58,9 +58,16 @@ cd "$work" || exit 1
 for f in bin/collverify include/collverify/plugin.h include/collverify/mpi/mpi.h \
          include/collverify/mpi/cv_program.h lib/collverify/libcollverify_program.so \
          lib/collverify/libcollverify_mpi_shim.so lib/collverify/collverify-program-worker \
-         lib/cmake/collverify/collverifyConfig.cmake share/pkgconfig/collverify.pc; do
+         lib/cmake/collverify/collverifyConfig.cmake share/pkgconfig/collverify.pc \
+         share/bash-completion/completions/collverify share/zsh/site-functions/_collverify \
+         share/man/man1/collverify.1; do
   [ -e "$prefix/$f" ] || fail "not installed: $f"
 done
+# The installed completion and man page are the installed program's own (not a stale copy).
+cmp -s "$prefix/share/bash-completion/completions/collverify" <("$cv" --completion bash) \
+  || fail "the installed bash completion differs from collverify --completion bash"
+cmp -s "$prefix/share/man/man1/collverify.1" <("$cv" --man) \
+  || fail "the installed man page differs from collverify --man"
 if grep -rqF "$build" "$prefix/lib/cmake" "$prefix/share/pkgconfig"; then
   fail "the CMake or pkg-config files name the build tree $build"
 fi
