@@ -256,7 +256,7 @@ TEST_F(Hostile, FractionalCost) {
       {"fractional --P 64 --k-over-t 1e400", {"'1e400'"}},
       {"fractional --P 64 --format xml", {"'xml'"}},
       {"fractional --P 64 --figure3 ''", {"--figure3", "empty"}},
-      {"fractional --P 64 --figure3 @/afile", {"--figure3 '@/afile'"}},
+      {"fractional --figure3 @/afile", {"--figure3 '@/afile'"}},
   });
 }
 
@@ -271,7 +271,6 @@ TEST_F(Hostile, VerifyRouted) {
       {"verify routed --schedule-file @/afile --report @/afile", {"@/afile"}},
       // Issue 26 #12: "malformed JSON input" without the file.
       {"verify routed --schedule-file @/overflow.json", {"@/overflow.json", "1e400"}},
-      {"verify routed --schedule-file @/afile --report @/link_to_dir", {"@/link_to_dir' is a symbolic link"}},
   });
 }
 

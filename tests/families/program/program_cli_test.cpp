@@ -110,7 +110,7 @@ TEST(ProgramCli, AHostilePluginCostsOnlyItsInstance) {
         .append(c.timed ? " --instance-timeout 1" : "");
     const CliRun r = run_collverify(args, Stderr::merged);
     EXPECT_EQ(r.code, 1) << c.name << "\n" << r.out.substr(0, 4000);
-    EXPECT_EQ(r.out.find("FLOOD"), std::string::npos) << c.name;
+    EXPECT_EQ(r.out.find("FLOOD FLOOD"), std::string::npos) << c.name;  // the plugin's text
     EXPECT_LT(r.out.size(), 20000u) << c.name;
     for (const char* file : {"summary.json", "junit.xml", "report.md"}) {
       EXPECT_TRUE(std::filesystem::exists(dir / file)) << c.name << ": " << file;
