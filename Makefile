@@ -66,7 +66,7 @@ fuzz:
 	  echo "fuzz_$$t: $(FUZZ_SECONDS) s"; \
 	  cmake -DFUZZER=build-fuzz/fuzz/fuzz_$$t -DCORPUS=fuzz/corpus/$$t -DWORK=build-fuzz/fuzz/work_$$t \
 	    -DSECONDS=$(FUZZ_SECONDS) -P fuzz/run_fuzzer.cmake > build-fuzz/fuzz_$$t.log 2>&1; rc=$$?; \
-	  grep -E "DONE|stat::number_of_executed_units|stat::average_exec_per_sec|ERROR|finding" build-fuzz/fuzz_$$t.log; \
+	  grep -E "DONE|stat::number_of_executed_units|stat::average_exec_per_sec|corpus:|ERROR|finding" build-fuzz/fuzz_$$t.log; \
 	  test $$rc -eq 0 || failed="$$failed fuzz_$$t"; \
 	done; \
 	test -z "$$failed" || { echo "fuzz findings in:$$failed (inputs in build-fuzz/fuzz/work_*/artifacts/)"; exit 1; }

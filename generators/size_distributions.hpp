@@ -25,6 +25,8 @@ class SizeDistribution {
   static SizeDistribution parse(const std::string& text);
   std::vector<std::int64_t> for_p(std::int64_t p) const;
   const std::string& text() const { return text_; }
+  // The number of entries of a list:A,B,...; 0 for every other distribution.
+  std::size_t list_length() const { return kind_ == Kind::list ? values_.size() : 0; }
 
  private:
   enum class Kind { uniform, random, list, zeros_except_root, paper };

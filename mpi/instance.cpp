@@ -22,7 +22,15 @@ constexpr std::int64_t kMaxElements = std::int64_t{1} << 30;
 
 std::vector<std::int64_t> irregular_sizes(const Options& o, std::int64_t p, std::int64_t elements) {
   const std::string dist = o.dist.empty() ? fmt::format("paper:{}", elements) : o.dist;
-  std::vector<std::int64_t> sizes = SizeDistribution::parse(dist).for_p(p);
+  const SizeDistribution d = SizeDistribution::parse(dist);
+  // A job has one p: a list of another length would be cycled or cut (issue 26), which hides a
+  // size typed for the wrong job.
+  if (d.list_length() != 0 && static_cast<std::int64_t>(d.list_length()) != p) {
+    throw InputError(fmt::format("--dist {}: the list has {} entries but the job has {} ranks; "
+                                 "give one size per rank",
+                                 dist, d.list_length(), p));
+  }
+  std::vector<std::int64_t> sizes = d.for_p(p);
   std::int64_t total = 0;
   for (const std::int64_t s : sizes) total += s;
   if (total > kMaxElements) {
@@ -86,6 +94,10 @@ void make_tree(const Options& o, Instance& in, std::int64_t elements) {
   GatherTree tree;
   if (!o.tree_file.empty()) {
     TreeFile f = read_tree_file(o.tree_file, in.p);
+    if (f.sizes && !o.dist.empty()) {
+      throw InputError(fmt::format("--dist {}: --tree-file {} gives the sizes itself; drop one",
+                                   o.dist, o.tree_file));
+    }
     sizes = f.sizes ? *f.sizes : irregular_sizes(o, in.p, elements);
     tree = std::move(f.tree);
     in.root = tree.root;
@@ -162,6 +174,10 @@ Instance make_instance(const Options& o, std::int64_t p, std::int64_t me, std::i
   }
   if (!o.tree_file.empty() && o.root != 0) {
     throw InputError(fmt::format("--root {}: a tree file names its own root", o.root));
+  }
+  if (!o.dist.empty() && !tree && in.collective != Collective::allgatherv) {
+    throw InputError(fmt::format("--dist {}: only allgatherv, gather and scatter take sizes",
+                                 o.dist));
   }
   check_root(o, p);
   in.root = o.root;

@@ -17,6 +17,7 @@
 #include "mpi/instance.hpp"
 #include "mpi/svg_plot.hpp"
 #include "mpi/timing.hpp"
+#include "reports/report_dir.hpp"
 #include "reports/summary_text.hpp"
 #include "reports/writers.hpp"
 
@@ -108,17 +109,6 @@ void write_all(const RunSummary& summary, const Options& o, const std::string& t
   if (f.json) write_file_atomically(dir / "summary.json", summary_json(summary));
 }
 
-// Before any rank runs (issue 26): a --report that is a file, under a file or otherwise not
-// writable was found only after the run, which had printed its verdict on stdout by then.
-void require_report_dir(const std::string& dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec || !std::filesystem::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0) {
-    throw InputError(fmt::format("--report '{}' is not a directory collverify-mpi can write to{}",
-                                 dir, ec ? " (" + ec.message() + ")" : std::string()));
-  }
-}
-
 void print_result(const ConstructionSummary& c) {
   if (c.violations.empty()) {
     std::printf("%s p=%s: pass (%s)\n", c.name.c_str(), c.coverage.p_range.c_str(),
@@ -151,7 +141,9 @@ std::optional<Instance> prepare_instance(const Options& o, MPI_Comm comm, std::i
       instance = make_instance(o, p, me, elements_of(o.bytes, e, "--bytes"));
     }
     require_buffers(comm, *instance, 3);  // collective: every rank must reach it
-    if (!o.report_dir.empty() && me == 0) require_report_dir(o.report_dir);
+    // Before any rank runs (issue 26): a --report that is a file, under a file, a link or otherwise
+    // not writable was found only after the run, which had printed its verdict on stdout by then.
+    if (!o.report_dir.empty() && me == 0) prepare_report_dir(o.report_dir, "collverify-mpi");
   } catch (const InputError& ex) {
     error = ex.what();
   } catch (const std::bad_alloc&) {

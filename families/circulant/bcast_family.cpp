@@ -130,7 +130,7 @@ Outcome BcastFamily::conclude(std::int64_t p, const Verdict& fast, const Circula
   const bool expandable = !fast || (fast->property != "shape" && fast->property != "skips");
   const bool refine = fast && p <= o_.refine_max_p &&
                       simulation_bytes(p, ns.back()) <=
-                          physical_memory_bytes() / 4 / std::max(1, jobs);
+                          available_memory_bytes() / 3 / std::max(1, jobs);
   const bool simulate = expandable && (p <= o_.generic_max_p || refine);
   std::optional<CirculantSchedule> own;
   if (simulate && !built) built = &own.emplace(source_.build(p));

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 
@@ -45,6 +46,13 @@ int run_verify(const CollectiveArgs& a, const CommandContext& ctx) {
   o.sizes = SizeDistribution::parse(a.sizes);
   o.readings = parse_readings(a.transcription);
   const PRange range = PRange::parse(a.common.p);
+  // A list is cycled over the ranks of each p (a range has many p); entries beyond the largest p
+  // would be used by none (issue 26).
+  if (o.sizes.list_length() > static_cast<std::size_t>(std::min<std::int64_t>(range.max(), 1 << 30))) {
+    throw InputError(fmt::format("--sizes {}: the list has {} entries but the largest p of --p {} "
+                                 "is {}; entries beyond it would be used by no p",
+                                 a.sizes, o.sizes.list_length(), a.common.p, range.max()));
+  }
   const RunOutput out = prepare_run_output(a.common);
   return verify_family(engine::CollectiveFamily(o), range, a.common, out, ctx);
 }

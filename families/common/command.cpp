@@ -15,6 +15,7 @@
 #include "engine/work_pool.hpp"
 #include "engine/run_range.hpp"
 #include "model/error.hpp"
+#include "reports/report_dir.hpp"
 #include "reports/writers.hpp"
 
 namespace collverify::cli {
@@ -55,16 +56,6 @@ void add_common_verify_flags(CLI::App* sub, CommonVerifyArgs& a, PFlag p) {
       ->type_name(value::kDir);
 }
 
-namespace {
-void prepare_report_dir(const std::string& dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec || !std::filesystem::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0) {
-    throw InputError(fmt::format("--report '{}' is not a directory collverify can write to{}", dir,
-                                 ec ? " (" + ec.message() + ")" : std::string()));
-  }
-}
-}  // namespace
 
 RunOutput prepare_run_output(const CommonVerifyArgs& a) {
   require_jobs(a.jobs);
@@ -102,7 +93,7 @@ RunOutput prepare_run_output(const CommonVerifyArgs& a) {
     out.report_dir = report;
     // Only rank 0 of a distributed run holds the directory; the others only write their journal.
     if (process_rank() == 0) {
-      prepare_report_dir(report);
+      prepare_report_dir(report, "collverify");
       // Before any work: a second run on the same directory is refused at once, not after hours.
       out.report_lock = std::make_shared<ReportDirLock>(lock_report_dir(report, out.run_id));
       // A run that dies must not leave an older run's summary (which may say pass) behind.

@@ -226,7 +226,7 @@ CirculantSchedule explain(const StreamedSchedule& streamed, std::int64_t size,
   if (streamed.too_deep) throw InputError(fmt::format("{}: {}", source_name, streamed.problem));
   std::int64_t dom_bytes = 0;
   if (!__builtin_mul_overflow(size, kDomBytesPerTextByte, &dom_bytes) &&
-      (physical_memory_bytes() == 0 || dom_bytes <= physical_memory_bytes() / 4 * 3)) {
+      dom_bytes <= available_memory_bytes()) {
     return parse_with_dom(text(), source_name);
   }
   throw InputError(fmt::format("{}: not a valid schedule object ({}); the file ({} bytes) is too "

@@ -81,6 +81,16 @@ TEST(CollectivesCli, BadInputExitsTwoAndNamesIt) {
   r = run("verify allgatherv --p 1..8 --sizes list:1,x");
   EXPECT_EQ(r.code, 2) << r.out;
   expect_contains(r, "'x'");
+  // Issue 26: a list is cycled over the ranks of each p; one longer than the largest p has
+  // entries no p uses (they were silently ignored).
+  r = run("verify allgatherv --p 2 --sizes list:1,2,3");
+  EXPECT_EQ(r.code, 2) << r.out;
+  expect_contains(r, "list:1,2,3");
+  expect_contains(r, "the list has 3 entries but the largest p of --p 2 is 2");
+  r = run("verify allgatherv --p 1..4,2 --sizes list:1,2,3,4,5");
+  EXPECT_EQ(r.code, 2) << r.out;
+  expect_contains(r, "largest p of --p 1..4,2 is 4");
+  EXPECT_EQ(run("verify allgatherv --p 1..4 --sizes list:1,2,3,4").code, 0);
   r = run("verify census --p 0..4");
   EXPECT_EQ(r.code, 2) << r.out;
   r = run("verify allgather");

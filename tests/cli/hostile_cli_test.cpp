@@ -1,7 +1,9 @@
 // Issue 26: the newer commands under hostile input, table-driven like the older commands' tests
 // (input_cli_test): empty, negative, zero, huge and overflowing numbers, nan, malformed ranges,
 // absurd sizes (refused up front by a memory estimate or a stated limit, never by running out of
-// memory), report directories that are files, unwritable, or dangling links, and input files that
+// memory), report directories that are files, unwritable, or symbolic links (dangling, to a file,
+// and to a directory: a link as the last component is refused naming the resolved directory to
+// pass instead, links in the parent directories are followed), and input files that
 // are directories, FIFOs or /dev/zero. Each is exit 2 with the value typed named on stderr and
 // nothing on stdout. Every command runs under `timeout` (a hang is a failure, not a stuck suite)
 // and with small sizes, so the table stays in the default test run.
@@ -36,7 +38,8 @@ struct Outcome {
 };
 
 // The fixtures every table refers to as @/...: a FIFO, a directory, a text file that is not a
-// shared library, a plain file where a report directory is expected, and a dangling link.
+// shared library, a plain file where a report directory is expected, a dangling link, a link to
+// a file and a link to a directory.
 class Hostile : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -47,8 +50,13 @@ class Hostile : public ::testing::Test {
     fs::create_directories(dir_ / "adir.so");
     std::ofstream(dir_ / "text.so") << "not a shared library\n";
     std::ofstream(dir_ / "afile") << "a file, not a directory\n";
+    std::ofstream(dir_ / "overflow.json") << R"({"format": "collverify-routed/1", "x": 1e400})";
     fs::create_symlink(dir_ / "nowhere", dir_ / "dangling");
     fs::create_symlink(dir_ / "afile", dir_ / "link_to_file");
+    fs::create_directories(dir_ / "realdir");
+    fs::create_directory_symlink(dir_ / "realdir", dir_ / "link_to_dir");
+    fs::create_directories(dir_ / "killed_run" / "journal");  // what --resume looks for
+    fs::create_directory_symlink(dir_ / "killed_run", dir_ / "link_to_run");
   }
   static void TearDownTestSuite() { fs::remove_all(dir_); }
 
@@ -130,6 +138,9 @@ TEST_F(Hostile, VerifyHypercube) {
       {"verify hypercube --d 2 --report @/dangling", {"@/dangling"}},
       {"verify hypercube --d 2 --report @/link_to_file", {"@/link_to_file"}},
       {"verify hypercube --d 2 --report /proc/version/x", {"/proc/version/x"}},
+      {"verify hypercube --d 2 --report @/link_to_dir", {"@/link_to_dir' is a symbolic link", "pass the resolved directory '@/realdir'"}},
+      {"verify hypercube --d 2 --report @/link_to_dir/", {"@/link_to_dir/' is a symbolic link"}},
+      {"verify hypercube --d 2 --resume @/link_to_run", {"@/link_to_run' is a symbolic link"}},
       {"verify hypercube --d 2 --resume @/afile", {"@/afile"}},
       {"verify hypercube --d 2 --format nope --report @/r_hc", {"'nope'"}},
   });
@@ -169,6 +180,7 @@ TEST_F(Hostile, VerifyTorusEveryAlgo) {
         {cmd + " --sides 3x3..99999x99999", {"3x3..99999x99999"}},
         {cmd + " --sides 4000x4000", {"4000x4000"}},
         {cmd + " --sides 5x5 --report @/afile", {"@/afile"}},
+        {cmd + " --sides 5x5 --report @/link_to_dir", {"@/link_to_dir' is a symbolic link"}},
     });
   }
   expect_refused({{"verify torus --algo '' --sides 5x5", {"--algo", "empty"}}});
@@ -222,6 +234,8 @@ TEST_F(Hostile, VerifyFractionalAndFractionalEmbed) {
       {"verify fractional --P 1..99999999999999999999", {"99999999999999999999"}},
       {"verify fractional --P 1..100000000", {"1..100000000"}},
       {"verify fractional --P 4 --report @/afile", {"@/afile"}},
+      {"verify fractional --P 4 --report @/link_to_dir", {"@/link_to_dir' is a symbolic link", "pass the resolved directory '@/realdir'"}},
+      {"verify fractional --P 4 --report @/link_to_dir/", {"@/link_to_dir/' is a symbolic link"}},
       {"verify fractional-embed --embed '' --r 1 --s 2", {"--embed", "empty"}},
       {"verify fractional-embed --embed mesh:4x4 --r 0 --s 2", {"--r '0'"}},
       {"verify fractional-embed --embed mesh:4x4 --r 1 --s -2", {"--s '-2'"}},
@@ -242,6 +256,7 @@ TEST_F(Hostile, FractionalCost) {
       {"fractional --P 64 --k-over-t 1e400", {"'1e400'"}},
       {"fractional --P 64 --format xml", {"'xml'"}},
       {"fractional --P 64 --figure3 ''", {"--figure3", "empty"}},
+      {"fractional --figure3 @/afile", {"--figure3 '@/afile'"}},
   });
 }
 
@@ -254,6 +269,8 @@ TEST_F(Hostile, VerifyRouted) {
       {"verify routed --schedule-file @/missing.json", {"@/missing.json"}},
       {"verify routed --schedule-file @/afile", {"@/afile"}},
       {"verify routed --schedule-file @/afile --report @/afile", {"@/afile"}},
+      // Issue 26 #12: "malformed JSON input" without the file.
+      {"verify routed --schedule-file @/overflow.json", {"@/overflow.json", "1e400"}},
   });
 }
 
@@ -297,6 +314,7 @@ TEST_F(Hostile, VerifyProgram) {
       {ok + "--instance-timeout inf", {"--instance-timeout", "inf"}},
       {ok + "--instance-timeout ''", {"--instance-timeout", "empty"}},
       {ok + "--report @/afile", {"@/afile"}},
+      {ok + "--report @/link_to_dir", {"@/link_to_dir' is a symbolic link"}},
   });
 }
 
@@ -312,18 +330,54 @@ TEST_F(Hostile, SchedulePluginFiles) {
   });
 }
 
+// Issue 26 #5 and the older readers at the command line: the multi-schedule reader of
+// `verify bcast --schedule-file` used an ifstream and hung on a FIFO.
+TEST_F(Hostile, ScheduleAndCostsFiles) {
+  expect_refused({
+      {"verify bcast --p 2 --schedule-file @/fifo.json", {"@/fifo.json", "FIFO"}},
+      {"verify bcast --p 2 --schedule-file /dev/zero", {"/dev/zero", "character device"}},
+      {"verify bcast --p 2 --schedule-file @/overflow.json", {"@/overflow.json", "1e400"}},
+      {"prove bcast --schedule-file @/fifo.json", {"@/fifo.json", "FIFO"}},
+      {"trees --p 3 --costs-file @/fifo.json", {"@/fifo.json", "FIFO"}},
+      {"trees --p 3 --costs-file /dev/zero", {"/dev/zero", "character device"}},
+      {"trees --p 3 --costs-file @/overflow.json", {"@/overflow.json", "1e400"}},
+  });
+}
+
 TEST_F(Hostile, Campaign) {
   expect_refused({
       {"campaign --quick --report ''", {"--report", "empty"}},
       {"campaign --quick --report @/afile", {"@/afile"}},
       {"campaign --quick --report @/dangling", {"@/dangling"}},
       {"campaign --quick --report /proc/version/x", {"/proc/version/x"}},
+      {"campaign --quick --report @/link_to_dir", {"@/link_to_dir' is a symbolic link"}},
       {"campaign --quick --jobs 0", {"--jobs '0'"}},
       {"campaign --quick --jobs -1", {"--jobs '-1'"}},
       {"campaign --quick --jobs nan", {"--jobs 'nan'"}},
       {"campaign --quick --jobs 99999999999999999999", {"99999999999999999999"}},
       {"campaign --quick --jobs ''", {"--jobs", "empty"}},
   });
+}
+
+// The older commands share the same function (reports/report_dir.hpp, through
+// prepare_run_output): verify bcast, the collectives, trees.
+TEST_F(Hostile, ReportLinkOfTheOlderCommands) {
+  expect_refused({
+      {"verify bcast --p 2..3 --report @/link_to_dir", {"@/link_to_dir' is a symbolic link"}},
+      {"verify allgatherv --p 2..3 --report @/link_to_dir", {"@/link_to_dir' is a symbolic link"}},
+      {"verify trees --p 2..3 --report @/link_to_dir", {"@/link_to_dir' is a symbolic link"}},
+  });
+}
+
+// A link among the parent directories is followed (only the last component is judged), and the
+// resolved directory the refusal names is accepted.
+TEST_F(Hostile, ALinkInTheParentDirectoriesIsFollowed) {
+  Outcome o = run("verify hypercube --d 2 --report @/link_to_dir/sub");
+  EXPECT_EQ(o.code, 0) << o.err;
+  EXPECT_TRUE(fs::exists(dir_ / "realdir" / "sub" / "summary.json"));
+  o = run("verify hypercube --d 2 --report @/realdir");
+  EXPECT_EQ(o.code, 0) << o.err;
+  EXPECT_TRUE(fs::exists(dir_ / "realdir" / "summary.json"));
 }
 
 }  // namespace

@@ -113,7 +113,7 @@ TEST(MpiExec, TwoGathervEqualsNative) {
   for (const char* root : {"0", "3", "6"}) {
     for (const char* op : {"gather", "scatter"}) {
       const JobRun r =
-          mpirun(7, std::string(op) + " --tree two --dist list:3,40,3 --root " + root);
+          mpirun(7, std::string(op) + " --tree two --dist list:3,40,3,3,40,3,3 --root " + root);
       EXPECT_EQ(r.code, 0) << op << " root " << root << "\n" << r.out;
     }
   }
@@ -136,7 +136,7 @@ TEST(MpiExec, TreeFileRunsAndABrokenOneIsNotExecuted) {
 TEST(MpiExec, VectorDatatypeAndIndivisibleCounts) {
   EXPECT_EQ(mpirun(5, "bcast --datatype vector --bytes 2002 --blocks 4").code, 0);
   EXPECT_EQ(mpirun(4, "allgather --datatype vector --bytes 38").code, 0);
-  EXPECT_EQ(mpirun(6, "allgatherv --datatype vector --dist list:3,0,5,1 --blocks 2").code, 0);
+  EXPECT_EQ(mpirun(6, "allgatherv --datatype vector --dist list:3,0,5,1,3,0 --blocks 2").code, 0);
   EXPECT_EQ(mpirun(5, "gather --datatype vector --tree binomial --root 4 --bytes 90").code, 0);
   EXPECT_EQ(mpirun(5, "scatter --datatype vector --tree optimal --bytes 90").code, 0);
 }
@@ -297,6 +297,9 @@ TEST(MpiExec, HostileValuesAndFilesAreRefusedUpFront) {
   ASSERT_EQ(::mkfifo((dir / "fifo").c_str(), 0600), 0);
   std::filesystem::create_directories(dir / "adir");
   std::ofstream(dir / "afile") << "not a directory\n";
+  std::ofstream(dir / "sized.json") << R"({"root":0,"sequence":[[0,1],[1]],"sizes":[3,4]})";
+  std::filesystem::create_directories(dir / "real");
+  std::filesystem::create_symlink(dir / "real", dir / "link");
   const std::string d = dir.string();
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"bcast --bytes -1", "--bytes -1"},
@@ -312,10 +315,21 @@ TEST(MpiExec, HostileValuesAndFilesAreRefusedUpFront) {
       {"bcast --time --sizes 1K..1T", "1T"},
       {"allgatherv --dist uniform:99999999999", "99999999999"},
       {"allgatherv --dist nope", "'nope'"},
+      // Issue 26: a list of another length than the job was cycled or cut without a word.
+      {"allgatherv --dist list:1,2,3", "--dist list:1,2,3: the list has 3 entries but the job has 2 ranks"},
+      {"allgatherv --dist list:7", "the list has 1 entries but the job has 2 ranks"},
+      {"gather --tree two --dist list:3,40,3", "list:3,40,3: the list has 3 entries"},
+      {"scatter --dist list:1,2,3,4", "the list has 4 entries but the job has 2 ranks"},
+      {"bcast --dist uniform:3", "--dist uniform:3: only allgatherv, gather and scatter"},
+      {"allgather --dist list:1,2", "--dist list:1,2: only allgatherv, gather and scatter"},
+      {"gather --tree-file " + d + "/sized.json --dist list:1,2", "gives the sizes itself"},
       {"gather --tree nope", "--tree nope"},
       {"bcast --datatype nope", "--datatype nope"},
       {"bcast --report " + d + "/afile", d + "/afile"},
       {"bcast --report " + d + "/afile/sub", d + "/afile/sub"},
+      // Issue 26: a link as the report directory is refused, naming the directory to pass.
+      {"bcast --report " + d + "/link", "pass the resolved directory '" + d + "/real'"},
+      {"bcast --report " + d + "/link/", d + "/link/' is a symbolic link"},
       {"bcast --schedule-file " + d + "/fifo", "it is a FIFO"},
       {"bcast --schedule-file " + d + "/adir", "it is a directory"},
       {"bcast --schedule-file /dev/zero", "it is a character device"},

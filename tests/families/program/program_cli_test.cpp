@@ -1,6 +1,7 @@
 // `collverify verify program` end to end: exit codes, summary.json's violation fields, the picture.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
@@ -73,6 +74,68 @@ TEST(ProgramCli, SigintStopsBetweenInstancesAndWritesWhatFinished) {
   const auto j = nlohmann::json::parse(in);
   EXPECT_EQ(j["complete"], false);
   EXPECT_EQ(j["verdict"], "incomplete");
+}
+
+
+// Issue 26 item 6: a plugin that turns hostile in one instance (p = 3, count 2, root 1; every
+// other instance is a correct broadcast) costs only that instance. The run goes on to p = 4,
+// exits 1 with exactly one violation carrying the instance's p, count, root and a property,
+// writes every report, and nothing the plugin writes reaches collverify's output.
+struct HostileCase {
+  const char* name;
+  const char* plugin;
+  const char* property;
+  const char* message;  // in the violation's message
+  bool timed;           // needs the instance timeout to end
+};
+
+TEST(ProgramCli, AHostilePluginCostsOnlyItsInstance) {
+  const HostileCase cases[] = {
+      {"segfault", HOSTILE_SEGV_PLUGIN, "crash", "signal 11", false},
+      {"abort", HOSTILE_ABORT_PLUGIN, "crash", "signal 6", false},
+      {"exit", HOSTILE_EXIT_PLUGIN, "crash", "exit status 7", false},
+      {"loop", HOSTILE_LOOP_PLUGIN, "step_budget", "", true},
+#if !defined(__SANITIZE_ADDRESS__)  // the worker's address space is not capped under ASan
+      {"alloc", HOSTILE_ALLOC_PLUGIN, "crash", "signal 11", false},
+#endif
+      {"flood", HOSTILE_FLOOD_PLUGIN, "step_budget", "", true},
+  };
+  for (const HostileCase& c : cases) {
+    const auto dir = fresh_temp_dir("program_cli", std::string("hostile_").append(c.name));
+    std::string args("verify program --plugin ");
+    args.append(c.plugin)
+        .append(" --p 1..4 --counts 0,2 --roots 0,1 --buffering eager --instances --report ")
+        .append(dir.string())
+        .append(" --format json,junit,md")
+        .append(c.timed ? " --instance-timeout 1" : "");
+    const CliRun r = run_collverify(args, Stderr::merged);
+    EXPECT_EQ(r.code, 1) << c.name << "\n" << r.out.substr(0, 4000);
+    EXPECT_EQ(r.out.find("FLOOD FLOOD"), std::string::npos) << c.name;  // the plugin's text
+    EXPECT_LT(r.out.size(), 20000u) << c.name;
+    for (const char* file : {"summary.json", "junit.xml", "report.md"}) {
+      EXPECT_TRUE(std::filesystem::exists(dir / file)) << c.name << ": " << file;
+    }
+    std::ifstream in(dir / "summary.json");
+    const auto j = nlohmann::json::parse(in);
+    const auto& con = j["constructions"][0];
+    EXPECT_EQ(j["complete"], true) << c.name;
+    EXPECT_EQ(con["violations_total"], 1) << c.name << "\n" << con.dump(1).substr(0, 4000);
+    const auto& v = con["violations"][0];
+    EXPECT_EQ(v["p"], 3) << c.name;
+    EXPECT_EQ(v["count"], 2) << c.name;
+    EXPECT_EQ(v["root"], 1) << c.name;
+    EXPECT_EQ(v["property"], c.property) << c.name << ": " << v.dump();
+    EXPECT_NE(v["message"].get<std::string>().find(c.message), std::string::npos)
+        << c.name << ": " << v.dump();
+    // The p after the hostile one was checked, and every instance of it passed.
+    int p4 = 0;
+    for (const auto& i : con["instances"]) {
+      if (i["instance"]["p"] != 4) continue;
+      ++p4;
+      EXPECT_EQ(i["status"], "pass") << c.name << ": " << i.dump();
+    }
+    EXPECT_GT(p4, 0) << c.name << "\n" << con["instances"].dump().substr(0, 4000);
+  }
 }
 
 }  // namespace
