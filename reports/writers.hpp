@@ -125,7 +125,11 @@ void write_reports(const RunSummary& summary, const std::filesystem::path& dir,
 
 // An exclusive lock on a report directory, held from before the run starts until the process
 // ends (or the object is destroyed): flock() on dir/.collverify.lock, which records the holder's
-// pid and run id. The lock file itself is left in place (removing it would race with a waiter).
+// pid and run id. Released, the lock file is removed (while still locked, so that no run can
+// lock a file that is about to vanish: a run that locked a file and then finds it unlinked or
+// replaced starts over), so that no report directory, CI artifact included, keeps it. A run
+// killed with SIGKILL leaves the file but no lock (the kernel releases flock with the process):
+// the next run takes it and removes it when done.
 class ReportDirLock {
  public:
   ReportDirLock() = default;
@@ -137,7 +141,9 @@ class ReportDirLock {
 
  private:
   friend ReportDirLock lock_report_dir(const std::filesystem::path&, const std::string&);
+  void release() noexcept;
   int fd_ = -1;
+  std::filesystem::path path_;
 };
 
 // Takes the lock without waiting. If another run holds it, throws InputError (exit 2): "--report
