@@ -218,6 +218,7 @@ engine::Outcome ProgramFamily::check(std::int64_t p, const engine::CheckContext&
 void ProgramFamily::finish(ConstructionSummary& summary,
                            const std::vector<engine::Finished>& finished) const {
   std::lock_guard<std::mutex> lock(mutex_);
+  summary.input = settings_.plugin_path;
   std::string csv = fmt::format("{}\n", reports::kCostCsvHeader);
   for (const engine::Finished& f : finished) {
     const auto rows = cost_rows_.find(f.p);

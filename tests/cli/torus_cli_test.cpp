@@ -194,9 +194,14 @@ TEST(TorusCli, BuilderTreesForEveryTorus) {
   ASSERT_EQ(r.code, 0) << r.out;
   expect_contains(r.out, "PASS torus-tadt: 12 checked, 12 passed");
   const std::string html = read(dir / "r" / "report.html");
-  expect_contains(html, "12x12: 36/36");
-  expect_contains(html, "2x3x3: 4/3 (above bound by 1)");
-  expect_contains(html, "(1 above the bound)");
+  // The per-torus rounds as a real table (issue 25), not a paragraph under "lower bound".
+  expect_contains(html, "<h3>Rounds / bound by torus</h3>\n<table class=\"sizes\"><tr><th>torus</th>"
+                        "<th>rounds</th><th>bound</th><th>above the bound</th></tr>");
+  expect_contains(html, "<tr><td>12x12</td><td class=\"num\">36</td><td class=\"num\">36</td>"
+                        "<td class=\"num\"></td></tr>");
+  expect_contains(html, "<tr><td>2x3x3</td><td class=\"num\">4</td><td class=\"num\">3</td>"
+                        "<td class=\"num\">1</td></tr>");
+  expect_contains(html, "1 of 12 tori above the bound");
   expect_contains(html, "TADT generic tree of torus 3x4x5 by slices");
   EXPECT_TRUE(fs::exists(dir / "r" / "tadt_tree_3d.svg"));
   fs::remove_all(dir);
