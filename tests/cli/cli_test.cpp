@@ -165,14 +165,18 @@ TEST(Cli, FaultyPluginFailsWithTheSmallestWitness) {
   const CliRun r = run(std::string("verify bcast --p 2..100 --report ") + dir.string() +
                     " --github --schedule-plugin " + FAULTY_PLUGIN);
   EXPECT_EQ(r.code, 1) << r.out;
-  expect_contains(r, "smallest witness: p=14 n=4 rank=5 round=4 block=0 property=agreement");
+  // Issue 25 saw this run print property=agreement (the simulation's symptom at rank 5) beside
+  // "cause: send_before_receive": the witness is now the cause in every field.
+  expect_contains(r, "smallest witness: p=14 n=4 rank=3 round=1 block=-2 property=send_before_receive");
+  expect_contains(r, "simulated with n = 4, absolute round 4: agreement at rank 5: ");
   expect_contains(r, "rank 3 sends");
-  expect_contains(r, "::error title=");
+  expect_contains(r, std::string("::error file=") + FAULTY_PLUGIN + ",title=collverify bcast send_before_receive::");
   std::ifstream in(dir / "summary.json");
   const auto j = nlohmann::json::parse(in);
   const auto& v = j["constructions"][0]["violations"][0];
   EXPECT_EQ(v["p"], 14);
-  EXPECT_EQ(v["rank"], 5);
+  EXPECT_EQ(v["rank"], 3);
+  EXPECT_EQ(v["property"], "send_before_receive");
   EXPECT_EQ(j["constructions"][0]["failed"], 13);  // 14, 21, ..., 98
   std::ifstream md(dir / "report.md");
   const std::string text((std::istreambuf_iterator<char>(md)), std::istreambuf_iterator<char>());

@@ -159,7 +159,7 @@ TEST(ReportsReliability, KilledRunsLockFileDoesNotBlockTheNextRun) {
       "--version >/dev/null; exec timeout -s KILL 1 " + std::string(COLLVERIFY_BIN) +
           " verify bcast --p 2..30000 --jobs 1 --report " + dir.string(),
       Stderr::dropped);
-  EXPECT_EQ(killed.code, 137) << killed.out;
+  EXPECT_NE(killed.code, 0) << killed.out;  // timeout kills its own process group too
   EXPECT_TRUE(fs::exists(dir / ".collverify.lock"));
   const CliRun next = run_collverify("verify bcast --p 2..20 --report " + dir.string(),
                                      Stderr::merged);
