@@ -95,6 +95,22 @@ struct DataFile {
   std::string text;
 };
 
+// A per-size table a family adds to its report section (the hypercube's rounds against the bound
+// per d, a torus family's per torus): shown as a real table in report.md and report.html. Every
+// row has headers.size() cells. Not in summary.json, whose instances hold the same numbers.
+struct SizeTable {
+  std::string title;  // e.g. "Rounds / bound by d"
+  std::vector<std::string> headers;
+  std::vector<std::vector<std::string>> rows;
+  std::string note;  // one line under the table, may be empty
+};
+
+// A place in a user's input file.
+struct InputLocation {
+  std::string file;
+  std::int64_t line = kNone;
+};
+
 struct ConstructionSummary {
   std::string name;  // e.g. "bcast"
   // checked, passed, failed and inconclusive count p (one JUnit test case each); the instances
@@ -124,6 +140,15 @@ struct ConstructionSummary {
   bool complete = true;
   std::int64_t not_checked = 0;  // p of the range not checked
   std::string not_checked_p;     // which: "14, 21..30000" (the first runs, then "... (N more)")
+  // The user's file this construction judged, as given on the command line (a plugin, a
+  // --schedule-file, a --routed-file or tree file); empty for a built-in construction. JUnit
+  // names its suite after it, GitHub annotations point at it (file=).
+  std::string input;
+  // Where violations[i] points: the file (the input itself, or the file of a directory that
+  // holds the schedule) and its 1-based line when the family knows it (kNone otherwise). May be
+  // shorter than violations (the rest: `input`, no line).
+  std::vector<InputLocation> locations;
+  std::vector<SizeTable> tables;  // per-size tables, in the order shown
 };
 
 struct RunSummary {

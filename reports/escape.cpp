@@ -3,15 +3,57 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 
 #include <fmt/format.h>
 
 namespace collverify::reports {
 
+namespace {
+
+constexpr const char* kReplacement = "\xEF\xBF\xBD";  // U+FFFD
+
+// The length of the well-formed UTF-8 sequence at text[i] (1..4) whose code point XML 1.0 can
+// hold, or 0: a stray continuation byte, an overlong form, a surrogate, a code point above
+// U+10FFFF, a truncated sequence, or U+FFFE / U+FFFF.
+std::size_t xml_char_length(std::string_view text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char b0 = byte(i);
+  if (b0 < 0x80) return 1;
+  std::size_t length = 0;
+  std::uint32_t cp = 0;
+  if (b0 >= 0xC2 && b0 <= 0xDF) {
+    length = 2;
+    cp = b0 & 0x1Fu;
+  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+    length = 3;
+    cp = b0 & 0x0Fu;
+  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+    length = 4;
+    cp = b0 & 0x07u;
+  } else {
+    return 0;
+  }
+  if (i + length > text.size()) return 0;
+  for (std::size_t k = 1; k < length; ++k) {
+    if ((byte(i + k) & 0xC0u) != 0x80u) return 0;
+    cp = (cp << 6) | (byte(i + k) & 0x3Fu);
+  }
+  const std::uint32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < smallest[length] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) ||
+      cp == 0xFFFE || cp == 0xFFFF) {
+    return 0;
+  }
+  return length;
+}
+
+}  // namespace
+
 std::string xml_escape(std::string_view text) {
   std::string out;
   out.reserve(text.size());
-  for (char c : text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
     switch (c) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;
@@ -21,13 +63,19 @@ std::string xml_escape(std::string_view text) {
       case '\t': out += "&#9;"; break;
       case '\n': out += "&#10;"; break;
       case '\r': out += "&#13;"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-          out += "\xEF\xBF\xBD";  // U+FFFD: XML 1.0 has no way to carry these characters
+      default: {
+        const std::size_t length = xml_char_length(text, i);
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f || length == 0) {
+          out += kReplacement;  // XML 1.0 cannot carry it; one U+FFFD per byte
+          ++i;
         } else {
-          out += c;
+          out.append(text.substr(i, length));
+          i += length;
         }
+        continue;
+      }
     }
+    ++i;
   }
   return out;
 }

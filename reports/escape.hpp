@@ -8,9 +8,13 @@
 
 namespace collverify::reports {
 
-// XML 1.0 / HTML text and attribute values: & < > " ' become entities; tab, newline and carriage
-// return become character references (so attribute values keep them); other control characters,
-// which XML 1.0 forbids, become U+FFFD.
+// XML 1.0 / HTML / SVG text and attribute values: & < > " ' become entities; tab, newline and
+// carriage return become character references (so attribute values keep them); what XML 1.0
+// cannot hold becomes U+FFFD, one per byte: the other control characters (and DEL), and every
+// byte that does not begin a well-formed UTF-8 sequence of a character XML allows (a stray or
+// truncated sequence, an overlong form, a surrogate, U+FFFE, U+FFFF). So any bytes give a
+// well-formed document that reads back as the input with those replacements
+// (tests/reports/escape_xml_property_test.cpp checks it with libxml2; docs/FORMATS.md).
 std::string xml_escape(std::string_view text);
 
 // Markdown inline text, including table cells: backslash-escapes the characters that could

@@ -37,12 +37,29 @@ std::vector<std::size_t> annotation_quota(const RunSummary& run, std::size_t max
   return quota;
 }
 
-std::string annotation(const std::string& construction, const Violation& v) {
-  const std::string title = fmt::format("collverify {} {}", construction, v.property);
+// "file=F,line=L," for a user's input (line when known), "" for a built-in construction:
+// GitHub then shows the annotation on that file (and line) of the pull request.
+std::string location_properties(const InputLocation& at) {
+  if (at.file.empty()) return {};
+  std::string out = "file=" + reports::github_escape_property(at.file) + ",";
+  if (at.line != kNone && at.line > 0) out += fmt::format("line={},", at.line);
+  return out;
+}
+
+InputLocation location_of(const ConstructionSummary& c, std::size_t violation) {
+  if (violation < c.locations.size() && !c.locations[violation].file.empty()) {
+    return c.locations[violation];
+  }
+  return {c.input, kNone};
+}
+
+std::string annotation(const ConstructionSummary& c, std::size_t j) {
+  const Violation& v = c.violations[j];
+  const std::string title = fmt::format("collverify {} {}", c.name, v.property);
   // Message first: for the circulant broadcast it leads with the schedule's entries.
   const std::string text = reports::witness_lead(v);
-  return fmt::format("::error title={}::{}\n", reports::github_escape_property(title),
-                     reports::github_escape_data(text));
+  return fmt::format("::error {}title={}::{}\n", location_properties(location_of(c, j)),
+                     reports::github_escape_property(title), reports::github_escape_data(text));
 }
 
 std::string first_witness(const ConstructionSummary& c) {
@@ -77,16 +94,17 @@ std::string github_annotations(const RunSummary& summary, std::size_t max_errors
   std::string out;
   for (std::size_t i = 0; i < quota.size(); ++i) {
     const ConstructionSummary& c = summary.constructions[i];
-    for (std::size_t j = 0; j < quota[i]; ++j) out += annotation(c.name, c.violations[j]);
+    for (std::size_t j = 0; j < quota[i]; ++j) out += annotation(c, j);
+    const std::string file = location_properties({c.input, kNone});
     // An interrupted construction says so where the CI shows it: its p not checked are no pass.
     if (reports::construction_incomplete(summary, c)) {
-      out += fmt::format("::warning title={}::{}\n",
+      out += fmt::format("::warning {}title={}::{}\n", file,
                          reports::github_escape_property("collverify " + c.name + " incomplete"),
                          reports::github_escape_data(reports::not_checked_text(c)));
     }
     // A cut list must say so where the CI shows it, not only in the files.
     if (reports::violations_found(c) > static_cast<std::int64_t>(c.violations.size())) {
-      out += fmt::format("::warning title={}::{}\n",
+      out += fmt::format("::warning {}title={}::{}\n", file,
                          reports::github_escape_property("collverify " + c.name + " truncated"),
                          reports::github_escape_data(reports::violations_count_text(c)));
     }

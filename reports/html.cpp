@@ -2,7 +2,8 @@
 // inline SVG bar per construction (passed, failed, inconclusive), no scripts and no external
 // resources, so it opens the same from a CI artifact, a mail attachment or an air-gapped disk.
 // Per construction: what it covered, then (if it failed) the violation count (a capped list
-// says so), the smallest witness, the violations and the excerpt with every marked entry
+// says so), the smallest witness, the violations grouped by cause (one row per property: count
+// and smallest witness) and the excerpt with every marked entry
 // highlighted and a gap column between groups of ranks.
 // Every piece of text from the summary goes through xml_escape.
 #include <algorithm>
@@ -119,17 +120,20 @@ std::string violations_table(const RunSummary& run, const ConstructionSummary& c
                      xml_escape(reports::witness_heading(run, c)),
                      xml_escape(reports::witness_lead(c.violations.front())));
   const bool program = reports::program_violations(c);
-  out += "<table><tr><th>#</th><th>property</th>";
+  const std::vector<reports::ViolationGroup> groups = reports::group_violations(c);
+  out += fmt::format("<p>{}</p>\n", xml_escape(reports::groups_text(c, groups.size())));
+  out += "<table class=\"causes\"><tr><th>#</th><th>property</th><th>count</th>";
   for (const std::string& h : reports::violation_headers(program)) {
     out += fmt::format("<th>{}</th>", h);
   }
   out += "</tr>\n";
-  const std::size_t listed = std::min(c.violations.size(), reports::kListedViolations);
-  for (std::size_t i = 0; i < listed; ++i) {
-    const Violation& v = c.violations[i];
-    out += fmt::format("<tr><td class=\"num\">{}</td><td><code>{}</code></td>", i + 1,
-                       xml_escape(v.property));
-    const std::vector<std::string> cells = reports::violation_cells(v, program);
+  const std::size_t shown = std::min(groups.size(), reports::kListedViolations);
+  for (std::size_t i = 0; i < shown; ++i) {
+    const reports::ViolationGroup& g = groups[i];
+    out += fmt::format("<tr><td class=\"num\">{}</td><td><code>{}</code></td>"
+                       "<td class=\"num\">{}</td>",
+                       i + 1, xml_escape(g.property), g.count);
+    const std::vector<std::string> cells = reports::violation_cells(*g.smallest, program);
     for (std::size_t k = 0; k < cells.size(); ++k) {
       const bool last = k + 1 == cells.size();
       out += fmt::format("<td{}>{}</td>", last ? "" : " class=\"num\"", xml_escape(cells[k]));
@@ -138,10 +142,10 @@ std::string violations_table(const RunSummary& run, const ConstructionSummary& c
   }
   out += fmt::format("</table>\n<p class=\"legend\">{}</p>\n",
                      xml_escape(program ? reports::kProgramColumnsNote : reports::kColumnsNote));
-  if (listed < c.violations.size()) {
-    out += fmt::format("<p>This table shows the first {} of the {} listed violations; "
-                       "summary.json lists all {}.</p>\n",
-                       listed, c.violations.size(), c.violations.size());
+  if (shown < groups.size()) {
+    out += fmt::format("<p>This table shows the first {} of the {} causes; summary.json lists "
+                       "every violation.</p>\n",
+                       shown, groups.size());
   }
   return out;
 }
@@ -174,6 +178,24 @@ std::string excerpt_table(const ConstructionSummary& c, const ScheduleExcerpt& e
                            xml_escape(reports::excerpt_legend(e, grid, first)));
 }
 
+// A family's per-size table (rounds against the bound per d, per torus) as an HTML table.
+std::string size_table(const SizeTable& t) {
+  std::string out = fmt::format("<h3>{}</h3>\n<table class=\"sizes\"><tr>", xml_escape(t.title));
+  for (const std::string& h : t.headers) out += fmt::format("<th>{}</th>", xml_escape(h));
+  out += "</tr>\n";
+  for (const std::vector<std::string>& row : t.rows) {
+    out += "<tr>";
+    for (std::size_t k = 0; k < t.headers.size(); ++k) {
+      out += fmt::format("<td{}>{}</td>", k == 0 ? "" : " class=\"num\"",
+                         xml_escape(k < row.size() ? row[k] : std::string()));
+    }
+    out += "</tr>\n";
+  }
+  out += "</table>\n";
+  if (!t.note.empty()) out += fmt::format("<p class=\"legend\">{}</p>\n", xml_escape(t.note));
+  return out;
+}
+
 std::string construction_section(const RunSummary& run, const ConstructionSummary& c) {
   const std::int64_t found = reports::violations_found(c);
   const char* verdict = construction_verdict(run, c);
@@ -186,6 +208,7 @@ std::string construction_section(const RunSummary& run, const ConstructionSummar
                        xml_escape(reports::not_checked_text(c)));
   }
   out += coverage_list(c);
+  for (const SizeTable& t : c.tables) out += size_table(t);
   out += violations_table(run, c);
   if (c.excerpt) out += excerpt_table(c, *c.excerpt);
   if (!c.picture_dot.empty()) {

@@ -1,9 +1,10 @@
 // junit_xml: junit.xml in the common Jenkins/GitLab/GitHub reader dialect. <testsuites> totals,
 // then per construction a <testsuite> whose tests/failures/skipped count the <testcase>
 // elements it holds (chunks, not p), with a <properties> block saying whether the run was
-// complete, the command, the version and the violation count (violations_total,
-// violations_listed, violations_cap, violations_truncated: a capped list says so in the CI's
-// own view as well). A test case covers junit_chunk consecutive CaseResults; its time is their sum.
+// complete, the command, the version, the user's input file (a plugin, a schedule file: also in
+// the suite's name and class name, so two runs on different files do not collide) and the
+// violation count (violations_total, violations_listed, violations_cap, violations_truncated: a
+// capped list says so in the CI's own view as well). A test case covers junit_chunk consecutive CaseResults; its time is their sum.
 // An interrupted construction gets one more test case, "not checked (interrupted)", with a
 // <failure type="incomplete"> saying which p were not checked, counted in `failures`: a CI
 // dashboard shows failures, not properties, and a job that checks only failures="0" must not
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <span>
 #include <string>
 #include <vector>
@@ -145,16 +147,45 @@ Counts count(const std::vector<JunitCase>& cases) {
   return n;
 }
 
+// The file name of a user's input ("libfaulty.so" of "build/x/libfaulty.so"), or "".
+std::string input_file_name(const ConstructionSummary& c) {
+  if (c.input.empty()) return {};
+  const std::string name = std::filesystem::path(c.input).filename().string();
+  return name.empty() ? c.input : name;
+}
+
+// "bcast_plugin (libfaulty.so)": two runs on different plugins or schedule files in one CI job
+// give different suites; a built-in construction is named alone.
+std::string suite_name(const ConstructionSummary& c) {
+  const std::string file = input_file_name(c);
+  return file.empty() ? c.name : fmt::format("{} ({})", c.name, file);
+}
+
+// "collverify.bcast_plugin.libfaulty_so": readers that identify a test by class name and test
+// name (Jenkins, GitLab) split the class name at dots, so the file name's dots become '_'.
+std::string suite_classname(const ConstructionSummary& c) {
+  std::string out = "collverify." + c.name;
+  std::string file = input_file_name(c);
+  if (file.empty()) return out;
+  std::replace(file.begin(), file.end(), '.', '_');
+  out += '.';
+  out += file;
+  return out;
+}
+
 std::string testsuite_xml(const RunSummary& run, const ConstructionSummary& c,
                           const std::vector<JunitCase>& cases) {
   const Counts n = count(cases);
-  const std::string classname = xml_escape("collverify." + c.name);
+  const std::string classname = xml_escape(suite_classname(c));
   std::string out = fmt::format(
       "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" "
       "time=\"{}\">\n",
-      xml_escape(c.name), n.tests, n.failures, n.errors, n.skipped,
+      xml_escape(suite_name(c)), n.tests, n.failures, n.errors, n.skipped,
       reports::seconds_text(c.seconds));
   out += "    <properties>\n";
+  if (!c.input.empty()) {
+    out += fmt::format("      <property name=\"input\" value=\"{}\"/>\n", xml_escape(c.input));
+  }
   out += fmt::format("      <property name=\"complete\" value=\"{}\"/>\n",
                      run.complete ? "true" : "false");
   out += fmt::format("      <property name=\"verdict\" value=\"{}\"/>\n",

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -66,16 +67,62 @@ std::string violations_count_text(const ConstructionSummary& c) {
   const std::int64_t found = violations_found(c);
   const auto listed = static_cast<std::int64_t>(c.violations.size());
   const std::string head = fmt::format("{} violation{} found", found, found == 1 ? "" : "s");
-  if (listed == found) return head + (found == 0 ? "." : found == 1 ? "; it is listed." : "; all are listed.");
+  if (listed == found) {
+    if (found == 0) return head + ".";
+    if (found == 1) return head + "; summary.json lists it.";
+    return head + (found == 2 ? std::string("; summary.json lists both.")
+                              : fmt::format("; summary.json lists all {}.", found));
+  }
   const std::string cap =
       c.violations_cap > 0 ? fmt::format(" (the run keeps at most {}: --max-violations)",
                                          c.violations_cap)
                            : std::string();
   const std::int64_t rest = found - listed;
-  return fmt::format("{}; {}{}; {} {} not listed (truncated).", head,
-                     listed == 1 ? std::string("only the first is listed")
-                                 : fmt::format("the first {} are listed", listed),
+  return fmt::format("{}; summary.json lists {}{}; {} {} not listed (truncated).", head,
+                     listed == 1 ? std::string("only the first")
+                                 : fmt::format("the first {}", listed),
                      cap, rest, rest == 1 ? "is" : "are");
+}
+
+std::vector<ViolationGroup> group_violations(const ConstructionSummary& c) {
+  std::vector<ViolationGroup> groups;
+  for (const Violation& v : c.violations) {
+    auto it = std::find_if(groups.begin(), groups.end(),
+                           [&](const ViolationGroup& g) { return g.property == v.property; });
+    if (it == groups.end()) {
+      groups.push_back({v.property, 1, &v});
+      continue;
+    }
+    ++it->count;
+    // kNone (no p) sorts last; a tie keeps the earlier one.
+    const auto key = [](const Violation* x) {
+      return x->p == kNone ? std::numeric_limits<std::int64_t>::max() : x->p;
+    };
+    if (key(&v) < key(it->smallest)) it->smallest = &v;
+  }
+  // By the smallest witness's p, then by its place in the list (stable on list order).
+  const auto place = [&](const ViolationGroup& g) { return g.smallest - c.violations.data(); };
+  std::sort(groups.begin(), groups.end(), [&](const ViolationGroup& a, const ViolationGroup& b) {
+    const std::int64_t pa = a.smallest->p == kNone ? std::numeric_limits<std::int64_t>::max()
+                                                   : a.smallest->p;
+    const std::int64_t pb = b.smallest->p == kNone ? std::numeric_limits<std::int64_t>::max()
+                                                   : b.smallest->p;
+    return pa != pb ? pa < pb : place(a) < place(b);
+  });
+  return groups;
+}
+
+std::string groups_text(const ConstructionSummary& c, std::size_t groups) {
+  std::string out = fmt::format(
+      "Grouped by cause: {} distinct propert{}; each row gives how many violations share it and "
+      "its smallest witness (smallest p, then the first).",
+      groups, groups == 1 ? "y" : "ies");
+  const auto listed = static_cast<std::int64_t>(c.violations.size());
+  if (violations_found(c) > listed) {
+    out += fmt::format(" Counted over the {} listed violations, not the {} found.", listed,
+                       violations_found(c));
+  }
+  return out;
 }
 
 std::string rounds_text(const Coverage& cov) {

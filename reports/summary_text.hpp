@@ -13,12 +13,30 @@
 
 namespace collverify::reports {
 
-// How many violations per construction the Markdown and HTML reports list before "and N more".
+// How many cause groups per construction the Markdown and HTML reports show before "and N more".
 inline constexpr std::size_t kListedViolations = 20;
 
-// Under every violation table: what its witness columns mean, since the circulant broadcast's
-// round column is an absolute round of the simulated expansion while its message and excerpt
-// speak of the round of a phase.
+// Violations that share a cause: the same property (within one construction). The Markdown and
+// HTML reports show one row per group, its count and its smallest witness; summary.json keeps
+// every violation.
+struct ViolationGroup {
+  std::string property;
+  std::int64_t count = 0;
+  const Violation* smallest = nullptr;  // smallest p, then the first in the list's order
+};
+
+// The groups of c.violations (the listed ones), in the order of their smallest witness (p,
+// then list order), so the first group holds the report's smallest witness.
+std::vector<ViolationGroup> group_violations(const ConstructionSummary& c);
+
+// One sentence over the groups, unescaped: "2 causes (distinct properties); each row: how many
+// listed violations share it and its smallest witness (smallest p, then the first)." plus, when
+// the list was cut, "Counted over the 100 listed violations, not the 638 found."
+std::string groups_text(const ConstructionSummary& c, std::size_t groups);
+
+// Under every violation table: what its witness columns mean (the circulant broadcast's round
+// column is the cause's round of a phase; its message also names the simulation's absolute
+// round).
 // The program route's violations (a user's collective run as a program) carry count, root, call
 // and op instead of n, round and block: their tables show those columns and this note.
 inline constexpr const char* kProgramColumnsNote =
@@ -31,8 +49,9 @@ std::vector<std::string> violation_headers(bool program);
 std::vector<std::string> violation_cells(const Violation& v, bool program);
 
 inline constexpr const char* kColumnsNote =
-    "Columns n, rank, round, block: the witness as the checker reports it (for a simulated "
-    "schedule, round is the absolute round of the expansion for n blocks); the message leads "
+    "Columns n, rank, round, block: the witness as the checker reports it (for the circulant "
+    "broadcast, the cause: its rank, round of a phase and block, and the first n whose "
+    "simulation fails; the message gives that simulation's absolute round); the message leads "
     "with the schedule entries in the round of a phase, as the excerpt shows them.";
 
 // The value, or "-" for kNone.
@@ -45,9 +64,10 @@ std::string witness_text(const Violation& v, std::string_view separator = ", ");
 // summary not filled by the engine).
 std::int64_t violations_found(const ConstructionSummary& c);
 
-// How many violations there are and how many the list holds, one sentence, unescaped:
-// "638 violations found; the first 100 are listed (the run keeps at most 100:
-// --max-violations); 538 are not listed." or "2 violations found; all are listed."
+// How many violations there are and how many summary.json lists, one sentence, unescaped:
+// "638 violations found; summary.json lists the first 100 (the run keeps at most 100:
+// --max-violations); 538 are not listed (truncated)." or "2 violations found; summary.json lists
+// both." / "... lists all 27."
 std::string violations_count_text(const ConstructionSummary& c);
 
 // The rounds against the lower bound: "rounds = lower bound for 1234 of 1234 counted

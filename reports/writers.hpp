@@ -53,9 +53,11 @@ ReportFormats parse_report_formats(const std::string& list);
 // rounds_at_bound, rounds_max_excess (null when none counted)}.
 std::string summary_json(const RunSummary& summary);
 
-// junit.xml: one <testsuite> per construction, one <testcase> per chunk of junit_chunk
-// consecutive CaseResults (named "p=17" or "p=17..32"); suite properties carry complete,
-// command, version and violations_total/_listed/_cap/_truncated. A chunk fails if any of its cases
+// junit.xml: one <testsuite> per construction (named "bcast", or "bcast_plugin (libfoo.so)" after
+// the user's input file, with classname "collverify.bcast_plugin.libfoo_so"), one <testcase> per
+// chunk of junit_chunk consecutive CaseResults (named "p=17" or "p=17..32"); suite properties
+// carry complete, command, version, input (when there is one) and
+// violations_total/_listed/_cap/_truncated. A chunk fails if any of its cases
 // fails (the <failure> carries the first failing case's witness), else is skipped if any is
 // inconclusive. A construction without cases gets one test case "all" judged by its counts, so
 // a failure never disappears from the XML. Throws InputError if junit_chunk < 1.
@@ -63,15 +65,18 @@ std::string junit_xml(const RunSummary& summary, std::int64_t junit_chunk);
 
 // report.md: run status, one table row per construction, per construction its coverage (p
 // range, parameters, properties, lower bound, instances, rounds against the bound), the count
-// of violations found and listed (a capped list says so), the smallest witness, the first 20
-// listed violations and the schedule excerpt around the first one, if any.
+// of violations found and listed (a capped list says so), the smallest witness, the violations
+// grouped by cause (one row per property with its count and smallest witness, at most 20 rows;
+// summary.json lists every violation) and the schedule excerpt around the first one, if any.
 std::string markdown_report(const RunSummary& summary);
 
 // report.html: the same content as report.md in one self-contained page (inline CSS and SVG,
 // no scripts, no external resources).
 std::string html_report(const RunSummary& summary);
 
-// GitHub workflow commands: one "::error title=...::..." line per violation, at most
+// GitHub workflow commands: one "::error title=...::..." line per violation (with
+// "file=F,line=L," first when the construction judged a user's file: ConstructionSummary::input
+// and locations; line only where known), at most
 // max_errors in all, taken round-robin (every construction's first violation before any
 // construction's second), printed grouped by construction, each "p=17 <property>: <message>
 // (n=.., rank=.., round=.., block=..)"; plus one "::warning" per construction whose violation
@@ -125,7 +130,11 @@ void write_reports(const RunSummary& summary, const std::filesystem::path& dir,
 
 // An exclusive lock on a report directory, held from before the run starts until the process
 // ends (or the object is destroyed): flock() on dir/.collverify.lock, which records the holder's
-// pid and run id. The lock file itself is left in place (removing it would race with a waiter).
+// pid and run id. Released, the lock file is removed (while still locked, so that no run can
+// lock a file that is about to vanish: a run that locked a file and then finds it unlinked or
+// replaced starts over), so that no report directory, CI artifact included, keeps it. A run
+// killed with SIGKILL leaves the file but no lock (the kernel releases flock with the process):
+// the next run takes it and removes it when done.
 class ReportDirLock {
  public:
   ReportDirLock() = default;
@@ -137,7 +146,9 @@ class ReportDirLock {
 
  private:
   friend ReportDirLock lock_report_dir(const std::filesystem::path&, const std::string&);
+  void release() noexcept;
   int fd_ = -1;
+  std::filesystem::path path_;
 };
 
 // Takes the lock without waiting. If another run holds it, throws InputError (exit 2): "--report

@@ -4,6 +4,7 @@ set -euo pipefail
 pkgs=(build-essential make cmake ninja-build pkg-config ccache
       libz3-dev libboost-graph-dev libboost-context-dev librapidcheck-dev libgtest-dev libgmock-dev
       libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev
+      libxml2-dev    # tests/reports: the XML escaping checked by an independent parser
       libopenmpi-dev openmpi-bin
       python3-jsonschema python3-yaml)   # tests/install: the summary.json schema, the CI examples
 missing=()

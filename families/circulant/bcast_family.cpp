@@ -46,6 +46,11 @@ std::int64_t tables_bytes(std::int64_t p) {
   return checked_add(CirculantSchedule::table_bytes(p), checked_mul(p, 9, "p"), "p");
 }
 
+// "-" for kNone, else the number.
+std::string field_text_of(std::int64_t value) {
+  return value == kNone ? std::string("-") : std::to_string(value);
+}
+
 // Generic simulation of the Algorithm 6 expansion for every n; the first failing n's witness.
 Verdict simulate_all_n(const CirculantSchedule& s, const std::vector<std::int64_t>& ns,
                        std::vector<InstanceResult>& instances) {
@@ -135,7 +140,8 @@ Outcome BcastFamily::conclude(std::int64_t p, const Verdict& fast, const Circula
   std::optional<CirculantSchedule> own;
   if (simulate && !built) built = &own.emplace(source_.build(p));
   if (simulate) {
-    // The generic witness names n and the absolute round; it is the one the summary sorts by.
+    // The generic witness names the first n that fails and the absolute round; when the fast
+    // checker found the cause, the violation below is the cause's with that n.
     if (Verdict g = simulate_all_n(*built, ns, simulated)) v = generic = g;
     out.instance_results = std::move(simulated);
   } else {
@@ -159,20 +165,33 @@ Outcome BcastFamily::conclude(std::int64_t p, const Verdict& fast, const Circula
             ? std::string()
             : fmt::format("phase round {}: {}; ", out.excerpt->marks.front().round, entries);
     if (generic && fast && fast->rank != kNone && fast->round != kNone) {
-      v->message = fmt::format(
+      // The violation is the cause, in every field: its property, rank, round (of a phase) and
+      // block are the fast checker's, which point at the table entries; the simulation adds the
+      // first n that shows it and, in the message, its own symptom. (The property was the
+      // symptom's while the message named the cause: "property=agreement" beside "cause:
+      // send_before_receive", issue 25.)
+      Violation cause = *fast;
+      cause.n = generic->n;
+      cause.message = fmt::format(
           "{}cause: {} at rank {}, round {} of every phase: {}; simulated with n = {}, absolute "
-          "round {}: {}",
+          "round {}: {} at rank {}: {}",
           lead, fast->property, fast->rank, fast->round, fast->message, generic->n,
-          generic->round, generic->message);
+          generic->round, generic->property, field_text_of(generic->rank), generic->message);
+      v = std::move(cause);
     } else if (generic && !fast) {
       v->message = fmt::format(
           "{}simulated with n = {}, absolute round {}: {}; the fast check passed this schedule: "
           "the two checkers disagree",
           lead, generic->n, generic->round, generic->message);
-    } else if (generic) {
-      v->message = fmt::format("{}simulated with n = {}, absolute round {}: {}; cause: {}: {}",
-                               lead, generic->n, generic->round, generic->message,
-                               fast->property, fast->message);
+    } else if (generic) {  // a cause without a rank or round: still the cause's fields
+      Violation cause = *fast;
+      cause.n = generic->n;
+      cause.message = fmt::format("{}cause: {}: {}; simulated with n = {}, absolute round {}: {} "
+                                  "at rank {}: {}",
+                                  lead, fast->property, fast->message, generic->n, generic->round,
+                                  generic->property, field_text_of(generic->rank),
+                                  generic->message);
+      v = std::move(cause);
     } else {
       v->message = lead + v->message;
     }
@@ -251,8 +270,22 @@ Outcome BcastFamily::check_schedule(std::int64_t p, const CheckContext& ctx) con
   return out;
 }
 
-void BcastFamily::finish(ConstructionSummary&,
+void BcastFamily::finish(ConstructionSummary& summary,
                          const std::vector<Finished>& /*finished*/) const {
+  // Where each violation points in the user's file: the row of its rank in the table its
+  // property is about (a send for send_before_receive and one_port_send, else a receive).
+  summary.input = source_.input();
+  if (!summary.input.empty()) {
+    const std::vector<std::int64_t> held_ps = source_.held_ps();
+    for (const Violation& v : summary.violations) {
+      const bool held =
+          held_ps.empty() || std::binary_search(held_ps.begin(), held_ps.end(), v.p);
+      summary.locations.push_back(
+          held && v.p != kNone
+              ? source_.locate(v.p, v.rank, v.property.find("send") != std::string::npos ? "send" : "recv")
+              : InputLocation{summary.input, kNone});
+    }
+  }
   if (plugin_failures_ > 0) {
     std::fprintf(stderr, "%s: the schedule plugin reported an error for %lld p; the smallest: %s\n",
                  o_.name.c_str(), static_cast<long long>(plugin_failures_),

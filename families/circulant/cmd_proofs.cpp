@@ -151,8 +151,12 @@ int run_prove_bcast(const BcastProveArgs& a) {
                      {"smallest", r.smallest}, {"checker_agrees", r.checker_agrees},
                      {"seconds", secs}, {"exit_code", code}};
     if (r.violation) {
-      j["witness"] = {{"property", r.violation->property}, {"rank", r.violation->rank},
-                      {"round", r.violation->round}, {"block", r.violation->block},
+      // A field that does not apply (shape, skips) is null, as in summary.json (issue 25).
+      const auto field = [](std::int64_t v) {
+        return v == kNone ? nlohmann::json(nullptr) : nlohmann::json(v);
+      };
+      j["witness"] = {{"property", r.violation->property}, {"rank", field(r.violation->rank)},
+                      {"round", field(r.violation->round)}, {"block", field(r.violation->block)},
                       {"message", r.violation->message}};
     }
     j["checker_witness"] = witness(r.checker_violation);

@@ -1,5 +1,7 @@
 #include "families/circulant/schedule_source.hpp"
 
+#include <fstream>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -14,6 +16,39 @@
 
 namespace collverify::engine {
 namespace {
+
+// The line of rank's row of `table` in a schedule's file, from the origin ScheduleFiles names it
+// by: "F:12" is line 12 of a JSON Lines file; "F" a one-object file, whose row is found when the
+// file has the table's key alone at the end of a line and one row per line after it (the layout
+// `schedule bcast --format json` prints); "F[3]" (an array element) has no known line.
+InputLocation locate_row(const std::string& origin, std::int64_t rank, const std::string& table) {
+  const std::size_t colon = origin.rfind(':');
+  if (colon != std::string::npos && colon + 1 < origin.size() &&
+      origin.find_first_not_of("0123456789", colon + 1) == std::string::npos) {
+    return {origin.substr(0, colon), std::stoll(origin.substr(colon + 1))};
+  }
+  InputLocation out{origin, kNone};
+  if (rank < 0 || (!origin.empty() && origin.back() == ']')) return out;
+  std::ifstream in(origin);
+  const std::string key = "\"" + table + "\":[";
+  std::int64_t number = 0;
+  std::int64_t table_line = kNone;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    if (table_line == kNone) {
+      if (line.size() >= key.size() && line.compare(line.size() - key.size(), key.size(), key) == 0) {
+        table_line = number;
+      }
+    } else if (number == table_line + 1 + rank) {
+      if (!line.empty() && line.front() == '[') out.line = number;
+      break;
+    } else if (line.empty() || line.front() != '[') {
+      break;  // not one row per line
+    }
+  }
+  return out;
+}
+
 
 // The circulant of one p, kept per thread: a streaming check asks for millions of ranks of the
 // same p, and building the skips each time would cost as much as the rows.
@@ -91,6 +126,10 @@ class Files final : public ScheduleSource {
     std::copy_n(s.send_row(r).begin(), s.q, send.begin());
   }
   std::string describe() const override { return "schedule file " + files_.path().string(); }
+  std::string input() const override { return files_.path().string(); }
+  InputLocation locate(std::int64_t p, std::int64_t rank, const std::string& table) const override {
+    return locate_row(files_.at(p).origin, rank, table);
+  }
   std::vector<std::int64_t> held_ps() const override { return files_.ps(); }
   bool holds_tables() const override { return true; }
 
@@ -137,6 +176,7 @@ class Plugin final : public ScheduleSource {
     }
     return d;
   }
+  std::string input() const override { return lib_.string(); }
 
  private:
   std::filesystem::path lib_;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "model/circulant_schedule.hpp"
+#include "model/run_summary.hpp"
 #include "model/verdict.hpp"
 #include "reference/circulant/transcription.hpp"
 
@@ -26,6 +27,15 @@ class ScheduleSource {
   virtual void build_into(std::int64_t p, CirculantSchedule& out) const { out = build(p); }
   virtual bool states_baseblocks() const = 0;
   virtual std::string describe() const = 0;
+  // The user's file (a schedule file or directory, a plugin) as given; empty for a built-in one.
+  virtual std::string input() const { return {}; }
+  // Where the schedule of p states rank's row of `table` ("recv" or "send"): the file and, when
+  // the file lays out one row per line (what `schedule bcast --format json` prints) or holds
+  // one schedule a line (JSON Lines), its line. {input(), kNone} when not known.
+  virtual InputLocation locate(std::int64_t /*p*/, std::int64_t /*rank*/,
+                               const std::string& /*table*/) const {
+    return {input(), kNone};
+  }
   // The p that files hold (ascending), or empty when any p can be built.
   virtual std::vector<std::int64_t> held_ps() const { return {}; }
   // True when build(p) answers from tables in memory (files), which then state their own skips

@@ -439,8 +439,11 @@ Outcome HypercubeFamily::check(std::int64_t d, const CheckContext& context) cons
 
 void HypercubeFamily::finish(ConstructionSummary& summary,
                              const std::vector<Finished>& finished) const {
-  // Rounds against the bound, d by d, printed beside each other in every report.
-  std::map<std::int64_t, std::string> by_d;
+  // Rounds against the bound, one row per d and one column per algorithm, as a table in every
+  // report (it was one paragraph appended to the lower bound's text).
+  const std::size_t algos = all_hypercube_algos().size();
+  std::map<std::int64_t, std::vector<std::string>> by_d;
+  std::vector<bool> seen(algos, false);
   std::int64_t largest = 0;
   std::vector<InstanceResult> results;
   for (const Finished& c : finished) {
@@ -448,18 +451,31 @@ void HypercubeFamily::finish(ConstructionSummary& summary,
                    c.outcome->instance_results.end());
   }
   for (const InstanceResult& r : results) {
-    if (r.n < 0 || r.n >= static_cast<std::int64_t>(all_hypercube_algos().size())) continue;
-    std::string& line = by_d[r.p];
-    line += fmt::format("{}{} {}/{}", line.empty() ? "" : ", ",
-                        to_string(static_cast<HypercubeAlgo>(r.n)), r.rounds, r.lower_bound);
+    if (r.n < 0 || r.n >= static_cast<std::int64_t>(algos)) continue;
+    std::vector<std::string>& row = by_d[r.p];
+    row.resize(algos, "-");
+    row[static_cast<std::size_t>(r.n)] =
+        fmt::format("{}/{}", r.rounds == kNone ? std::string("-") : std::to_string(r.rounds),
+                    r.lower_bound);
+    seen[static_cast<std::size_t>(r.n)] = true;
     largest = std::max(largest, r.p);
   }
   if (!by_d.empty()) {
-    summary.coverage.lower_bound += "; rounds / bound by d:";
-    for (const auto& [d, line] : by_d) {
-      summary.coverage.lower_bound += fmt::format(" d = {}: {};", d, line);
+    SizeTable t;
+    t.title = "Rounds / bound by d";
+    t.headers = {"d"};
+    for (std::size_t a = 0; a < algos; ++a) {
+      if (seen[a]) t.headers.emplace_back(to_string(static_cast<HypercubeAlgo>(a)));
     }
-    summary.coverage.lower_bound.pop_back();
+    for (const auto& [d, cells] : by_d) {
+      std::vector<std::string> row{std::to_string(d)};
+      for (std::size_t a = 0; a < algos; ++a) {
+        if (seen[a]) row.push_back(cells[a]);
+      }
+      t.rows.push_back(std::move(row));
+    }
+    t.note = "rounds / the slide-5 lower bound, per algorithm; - when not run";
+    summary.tables.push_back(std::move(t));
   }
   // The pictures of the lecture's slides at a size that stays readable.
   if (largest >= 1) {

@@ -222,6 +222,7 @@ engine::Outcome ProgramFamily::check(std::int64_t p, const engine::CheckContext&
 void ProgramFamily::finish(ConstructionSummary& summary,
                            const std::vector<engine::Finished>& finished) const {
   std::lock_guard<std::mutex> lock(mutex_);
+  summary.input = settings_.plugin_path;
   std::string csv = fmt::format("{}\n", reports::kCostCsvHeader);
   for (const engine::Finished& f : finished) csv += f.outcome->family_data;
   summary.data_files.push_back({cost_file_name(settings_.plugin_path), std::move(csv)});

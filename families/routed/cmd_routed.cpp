@@ -25,7 +25,7 @@ int run_verify(const RoutedArgs& a, const CommandContext& ctx) {
   const network::RoutedSchedule s = read_routed_json(a.schedule_file);
   const network::Network net = network::Network::from_spec(s.network);
   const RunOutput out = prepare_run_output(a.common);
-  const engine::RoutedFamily family(net, s);
+  const engine::RoutedFamily family(net, s, a.schedule_file);
   const PRange range = a.common.p.empty() ? PRange::single(net.nodes()) : PRange::parse(a.common.p);
   const std::string banner =
       fmt::format("routed: {}, {}, {} rounds, lower bound {} rounds\n", a.schedule_file,

@@ -1,5 +1,7 @@
 #include "families/routed/routed_family.hpp"
 
+#include <utility>
+
 #include <chrono>
 
 #include <fmt/format.h>
@@ -27,8 +29,9 @@ std::string model_text(const CommModel& m) {
 
 }  // namespace
 
-RoutedFamily::RoutedFamily(const network::Network& net, const network::RoutedSchedule& schedule)
-    : net_(net), s_(schedule) {
+RoutedFamily::RoutedFamily(const network::Network& net, const network::RoutedSchedule& schedule,
+                           std::string input)
+    : net_(net), s_(schedule), input_(std::move(input)) {
   const auto h = network::header_of(s_);
   network::validate_header(net_, h);
   lower_bound_ = network::routed_lower_bound(net_, h);
@@ -78,6 +81,11 @@ Outcome RoutedFamily::check(std::int64_t p, const CheckContext&) const {
   if (r.witness) out.violations.push_back(network::to_violation(*r.witness, p));
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
+}
+
+void RoutedFamily::finish(ConstructionSummary& summary,
+                          const std::vector<Finished>& /*finished*/) const {
+  summary.input = input_;
 }
 
 }  // namespace collverify::engine

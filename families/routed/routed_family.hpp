@@ -15,8 +15,10 @@ namespace collverify::engine {
 
 class RoutedFamily final : public Family {
  public:
-  // `net` and `schedule` must outlive the family; `schedule.network` names `net`.
-  RoutedFamily(const network::Network& net, const network::RoutedSchedule& schedule);
+  // `net` and `schedule` must outlive the family; `schedule.network` names `net`. `input` is the
+  // file the schedule was read from (the reports name it: JUnit suite, GitHub file=).
+  RoutedFamily(const network::Network& net, const network::RoutedSchedule& schedule,
+               std::string input = {});
   std::string name() const override { return "routed"; }
   Coverage coverage() const override;
   void accept(std::int64_t p) const override;
@@ -24,6 +26,7 @@ class RoutedFamily final : public Family {
   std::int64_t bytes(std::int64_t p, int jobs) const override;
   std::string what(std::int64_t p) const override;
   Outcome check(std::int64_t p, const CheckContext& context) const override;
+  void finish(ConstructionSummary& summary, const std::vector<Finished>& finished) const override;
 
   // The rounds the schedule is held against.
   std::int64_t lower_bound() const { return lower_bound_; }
@@ -32,6 +35,7 @@ class RoutedFamily final : public Family {
   const network::Network& net_;
   const network::RoutedSchedule& s_;
   std::int64_t lower_bound_ = 0;
+  std::string input_;
 };
 
 }  // namespace collverify::engine

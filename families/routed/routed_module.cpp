@@ -17,9 +17,12 @@ struct Loaded {
 };
 
 Plan plan_of(const std::string& file) {
-  auto loaded = std::make_shared<const Loaded>(std::string(COLLVERIFY_EXAMPLES_DIR) + "/routed/" + file);
+  std::string path = COLLVERIFY_EXAMPLES_DIR;
+  path += "/routed/";
+  path += file;
+  auto loaded = std::make_shared<const Loaded>(path);
   Plan p;
-  p.family = std::make_unique<engine::RoutedFamily>(loaded->net, loaded->schedule);
+  p.family = std::make_unique<engine::RoutedFamily>(loaded->net, loaded->schedule, path);
   p.range = std::to_string(loaded->net.nodes());
   p.keep = loaded;
   return p;

@@ -270,27 +270,25 @@ Outcome TorusHamiltonFamily::check(std::int64_t p, const CheckContext&) const {
 
 void TorusHamiltonFamily::finish(ConstructionSummary& summary,
                                  const std::vector<Finished>& finished) const {
-  std::string table;
+  SizeTable table;
+  table.title = "Rounds / Lemma 8 bound by size";
+  table.headers = {"torus", "rounds", "Lemma 8 bound"};
   std::int64_t smallest_2d = -1;
   {
     for (const Finished& c : finished) {
       if (c.outcome->instance_results.empty()) continue;
       const InstanceResult* const it = &c.outcome->instance_results.back();
       const auto& s = sizes_[static_cast<std::size_t>(c.p)];
-      table += fmt::format(" {}: {}/{};", sides_name(s),
-                           it->rounds == kNone ? std::string("-")
-                                                      : std::to_string(it->rounds),
-                           it->lower_bound);
+      table.rows.push_back({sides_name(s),
+                            it->rounds == kNone ? std::string("-") : std::to_string(it->rounds),
+                            std::to_string(it->lower_bound)});
       if (s.size() == 2 && it->status == Status::pass &&
           (smallest_2d < 0 || nodes_of(s) < nodes_of(sizes_[static_cast<std::size_t>(smallest_2d)]))) {
         smallest_2d = c.p;
       }
     }
   }
-  if (!table.empty()) {
-    table.pop_back();
-    summary.coverage.lower_bound += "; rounds / Lemma 8 bound by size:" + table;
-  }
+  if (!table.rows.empty()) summary.tables.push_back(std::move(table));
   if (smallest_2d >= 0) {
     const auto& s = sizes_[static_cast<std::size_t>(smallest_2d)];
     if (nodes_of(s) <= 41 * 41) {

@@ -114,17 +114,20 @@ Outcome TorusSynthFamily::check(std::int64_t p, const CheckContext&) const {
 
 void TorusSynthFamily::finish(ConstructionSummary& summary,
                               const std::vector<Finished>& /*finished*/) const {
-  std::string table;
+  SizeTable table;
+  table.title = "Height / bound by torus";
+  table.headers = {"torus", "height", "bound", "Z3 seconds", "proof"};
   const std::lock_guard<std::mutex> lock(seen_mutex_);
   for (const CaseResult& c : summary.cases) {
     const auto it = seen_.find(c.p);
     if (it == seen_.end()) continue;
     const pf::TadtSynthResult& r = it->second.result;
     const std::string shape = sides_text(sides(c.p));
-    table += fmt::format(" {}: {} ({}; Z3 {:.2f} s);", shape,
-                         r.found ? fmt::format("{}/{}", r.height, r.bound.value) : fmt::format("none/{}", r.bound.value),
-                         it->second.status == Status::pass ? r.proof : std::string(to_string(it->second.status)) + ": " + r.proof,
-                         r.seconds);
+    table.rows.push_back(
+        {shape, r.found ? std::to_string(r.height) : std::string("none"),
+         std::to_string(r.bound.value), fmt::format("{:.2f}", r.seconds),
+         it->second.status == Status::pass ? r.proof
+                                           : std::string(to_string(it->second.status)) + ": " + r.proof});
     if (r.found && r.trees.size() == 1) {
       const TorusSides& s = sides(c.p);
       std::string file = "tadt_synth_";
@@ -137,10 +140,7 @@ void TorusSynthFamily::finish(ConstructionSummary& summary,
            s.size() == 3 ? tadt_tree_3d_svg(s, r.trees[0]) : tadt_tree_svg(s, r.trees[0])});
     }
   }
-  if (!table.empty()) {
-    table.pop_back();
-    summary.coverage.lower_bound += "; height / bound by torus:" + table;
-  }
+  if (!table.rows.empty()) summary.tables.push_back(std::move(table));
 }
 
 }  // namespace collverify::engine

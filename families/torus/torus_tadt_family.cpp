@@ -149,7 +149,8 @@ Outcome TorusTadtFamily::check(std::int64_t p, const CheckContext&) const {
 
 void TorusTadtFamily::finish(ConstructionSummary& summary,
                              const std::vector<Finished>& finished) const {
-  std::string table;
+  SizeTable table;
+  table.headers = {"torus", "rounds", "bound", "above the bound"};
   std::int64_t picture = -1;
   std::int64_t picture_3d = -1;
   std::int64_t above = 0;
@@ -159,12 +160,11 @@ void TorusTadtFamily::finish(ConstructionSummary& summary,
       if (c.outcome->instance_results.empty()) continue;
       const InstanceResult* const it = &c.outcome->instance_results.back();
       const InstanceResult& r = *it;
-      table += fmt::format(" {}: {}/{}", sides_text(sides(c.p)), r.rounds, r.lower_bound);
-      if (r.status == Status::pass && r.rounds > r.lower_bound) {
-        table += fmt::format(" (above bound by {})", r.rounds - r.lower_bound);
-        ++above;
-      }
-      table += ';';
+      const bool is_above = r.status == Status::pass && r.rounds != kNone && r.rounds > r.lower_bound;
+      table.rows.push_back({sides_text(sides(c.p)), (r.rounds == kNone ? std::string("-") : std::to_string(r.rounds)),
+                            std::to_string(r.lower_bound),
+                            is_above ? std::to_string(r.rounds - r.lower_bound) : std::string()});
+      if (is_above) ++above;
       const TorusSides& s = sides(c.p);
       const std::int64_t widest = *std::max_element(s.begin(), s.end());
       // The pictures: the largest 2D torus with sides up to 11 (readable); 5x5x5 in 3D, else the
@@ -177,10 +177,10 @@ void TorusTadtFamily::finish(ConstructionSummary& summary,
       }
     }
   }
-  if (!table.empty()) {
-    table.pop_back();
-    summary.coverage.lower_bound +=
-        fmt::format("; rounds / bound by torus ({} above the bound):{}", above, table);
+  if (!table.rows.empty()) {
+    table.title = "Rounds / bound by torus";
+    table.note = fmt::format("{} of {} tori above the bound", above, table.rows.size());
+    summary.tables.push_back(std::move(table));
   }
   // The generic tree of one 2D torus coloured by level, and of one 3D torus by slices.
   if (picture >= 0) {

@@ -194,14 +194,17 @@ Outcome TorusWormholeFamily::check(std::int64_t p, const CheckContext&) const {
 
 void TorusWormholeFamily::finish(ConstructionSummary& summary,
                                  const std::vector<Finished>& finished) const {
-  std::string table;
+  SizeTable table;
+  table.title = "Rounds / bound by size";
+  table.headers = {"torus", "rounds", "bound"};
   std::int64_t picture = -1;
   {
     for (const Finished& c : finished) {
       if (c.outcome->instance_results.empty()) continue;
       const InstanceResult* const it = &c.outcome->instance_results.back();
       const auto& s = sizes_[static_cast<std::size_t>(c.p)];
-      table += fmt::format(" {}: {}/{};", sides_name(s), it->rounds, it->lower_bound);
+      table.rows.push_back({sides_name(s), (it->rounds == kNone ? std::string("-") : std::to_string(it->rounds)),
+                            std::to_string(it->lower_bound)});
       // The picture: the largest passing size that stays readable (at most 25 x 25).
       if (it->status == Status::pass && nodes_of(s) <= 625 &&
           (picture < 0 || nodes_of(s) > nodes_of(sizes_[static_cast<std::size_t>(picture)]))) {
@@ -209,10 +212,7 @@ void TorusWormholeFamily::finish(ConstructionSummary& summary,
       }
     }
   }
-  if (!table.empty()) {
-    table.pop_back();
-    summary.coverage.lower_bound += "; rounds / bound by size:" + table;
-  }
+  if (!table.rows.empty()) summary.tables.push_back(std::move(table));
   if (picture >= 0) {
     const auto& s = sizes_[static_cast<std::size_t>(picture)];
     const std::string title =

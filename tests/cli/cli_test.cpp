@@ -165,14 +165,18 @@ TEST(Cli, FaultyPluginFailsWithTheSmallestWitness) {
   const CliRun r = run(std::string("verify bcast --p 2..100 --report ") + dir.string() +
                     " --github --schedule-plugin " + FAULTY_PLUGIN);
   EXPECT_EQ(r.code, 1) << r.out;
-  expect_contains(r, "smallest witness: p=14 n=4 rank=5 round=4 block=0 property=agreement");
+  // Issue 25 saw this run print property=agreement (the simulation's symptom at rank 5) beside
+  // "cause: send_before_receive": the witness is now the cause in every field.
+  expect_contains(r, "smallest witness: p=14 n=4 rank=3 round=1 block=-2 property=send_before_receive");
+  expect_contains(r, "simulated with n = 4, absolute round 4: agreement at rank 5: ");
   expect_contains(r, "rank 3 sends");
-  expect_contains(r, "::error title=");
+  expect_contains(r, std::string("::error file=") + FAULTY_PLUGIN + ",title=collverify bcast send_before_receive::");
   std::ifstream in(dir / "summary.json");
   const auto j = nlohmann::json::parse(in);
   const auto& v = j["constructions"][0]["violations"][0];
   EXPECT_EQ(v["p"], 14);
-  EXPECT_EQ(v["rank"], 5);
+  EXPECT_EQ(v["rank"], 3);
+  EXPECT_EQ(v["property"], "send_before_receive");
   EXPECT_EQ(j["constructions"][0]["failed"], 13);  // 14, 21, ..., 98
   std::ifstream md(dir / "report.md");
   const std::string text((std::istreambuf_iterator<char>(md)), std::istreambuf_iterator<char>());
@@ -195,9 +199,20 @@ TEST(Cli, MutatedScheduleFileFailsWithTheRightWitness) {
   const CliRun r = run("verify bcast --schedule-file " + f.string());
   EXPECT_EQ(r.code, 1) << r.out;
   // n = 1..4 happen not to use the swapped entries; the first n that does is 5, whose round 5
-  // is round 1 of the second phase.
-  expect_contains(r, "p=20 n=5 rank=13 round=5 block=2 property=agreement");
+  // is round 1 of the second phase. The witness is the cause (rank 13's receive in round 1 of
+  // every phase), with the first n that shows it; the simulation's own round is in the message.
+  expect_contains(r, "p=20 n=5 rank=13 round=1 block=-2 property=agreement");
   expect_contains(r, "cause: agreement at rank 13, round 1 of every phase");
+  expect_contains(r, "simulated with n = 5, absolute round 5: agreement at rank 13: ");
+  // Issue 25: the annotation points at the file and rank 13's recv row (line 3 + 13), and the
+  // JUnit suite carries the file's name.
+  const CliRun g = run("verify bcast --github --report " + (dir / "r").string() +
+                       " --schedule-file " + f.string());
+  EXPECT_EQ(g.code, 1) << g.out;
+  expect_contains(g, "::error file=" + f.string() + ",line=16,title=collverify bcast agreement::");
+  std::ifstream junit(dir / "r" / "junit.xml");
+  const std::string xml((std::istreambuf_iterator<char>(junit)), std::istreambuf_iterator<char>());
+  EXPECT_NE(xml.find("<testsuite name=\"bcast (p20.json)\" "), std::string::npos) << xml;
   fs::remove_all(dir);
 }
 

@@ -149,7 +149,10 @@ TEST(HypercubeCli, VerifyWritesReportsWithRoundsBesideBoundsAndPictures) {
   expect_contains(html, "<svg");
   expect_contains(html, "AAB generic tree by round, d = 5");
   expect_contains(html, "OAS tree, d = 5");
-  expect_contains(html, "d = 6: oab 6/6");
+  // The rounds per d are a table, one column per algorithm (issue 25; it was a paragraph).
+  expect_contains(html, "<h3>Rounds / bound by d</h3>\n<table class=\"sizes\"><tr><th>d</th><th>oab</th>");
+  expect_contains(html, "<tr><td>6</td><td class=\"num\">6/6</td>");
+  expect_contains(read(dir / "report.md"), "| 6 | 6/6 |");
   EXPECT_TRUE(fs::exists(dir / "aab_tree.svg"));
   EXPECT_TRUE(fs::exists(dir / "oas_tree.svg"));
   expect_contains(read(dir / "report.md"), "](aab_tree.svg)");

@@ -121,7 +121,50 @@ TEST(ReportsReliability, RerunWithFewerFormatsLeavesOnlyItsOwnFiles) {
             0);
   std::set<std::string> names;
   for (const auto& e : fs::directory_iterator(dir)) names.insert(e.path().filename());
-  EXPECT_EQ(names, (std::set<std::string>{"summary.json", ".collverify.lock"}));
+  EXPECT_EQ(names, (std::set<std::string>{"summary.json"}));  // no .collverify.lock (issue 25)
+  fs::remove_all(dir);
+}
+
+std::set<std::string> names_in(const fs::path& dir) {
+  std::set<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir)) names.insert(e.path().filename());
+  return names;
+}
+
+// Issue 25: `.collverify.lock` was left in every report directory (and so in CI artifacts). A run
+// interrupted by a signal writes its reports and leaves no lock file either.
+TEST(ReportsReliability, NoLockFileAfterACompleteOrInterruptedRun) {
+  const auto dir = temp_dir("nolock");
+  ASSERT_EQ(run_collverify("verify bcast --p 2..20 --report " + (dir / "a").string(),
+                           Stderr::merged)
+                .code,
+            0);
+  EXPECT_EQ(names_in(dir / "a"), (std::set<std::string>{"summary.json", "junit.xml", "report.md"}));
+  const CliRun r = run_collverify(
+      "--version >/dev/null; exec timeout --preserve-status -s INT 1 " +
+          std::string(COLLVERIFY_BIN) + " verify bcast --p 2..30000 --jobs 1 --report " +
+          (dir / "b").string(),
+      Stderr::dropped);
+  EXPECT_EQ(r.code, 3) << r.out;
+  EXPECT_TRUE(fs::exists(dir / "b" / "summary.json"));
+  EXPECT_FALSE(fs::exists(dir / "b" / ".collverify.lock"));
+  fs::remove_all(dir);
+}
+
+// A run killed outright (SIGKILL) cannot remove its lock file, but the kernel released the lock:
+// the next run is not blocked, and removes the file when it ends.
+TEST(ReportsReliability, KilledRunsLockFileDoesNotBlockTheNextRun) {
+  const auto dir = temp_dir("killed");
+  const CliRun killed = run_collverify(
+      "--version >/dev/null; exec timeout -s KILL 1 " + std::string(COLLVERIFY_BIN) +
+          " verify bcast --p 2..30000 --jobs 1 --report " + dir.string(),
+      Stderr::dropped);
+  EXPECT_NE(killed.code, 0) << killed.out;  // timeout kills its own process group too
+  EXPECT_TRUE(fs::exists(dir / ".collverify.lock"));
+  const CliRun next = run_collverify("verify bcast --p 2..20 --report " + dir.string(),
+                                     Stderr::merged);
+  EXPECT_EQ(next.code, 0) << next.out;
+  EXPECT_FALSE(fs::exists(dir / ".collverify.lock"));
   fs::remove_all(dir);
 }
 

@@ -158,8 +158,8 @@ TEST(TorusCli, VerifyWritesReportsWithHeightsAndThePicture) {
   const std::string html = read(dir / "report.html");
   expect_contains(html, "<svg");
   expect_contains(html, "TADT generic tree of torus 11x11");
-  expect_contains(html, "11x11: 30/30");
-  expect_contains(html, "5x5x5: 21/21");
+  expect_contains(html, "<tr><td>11x11</td><td class=\"num\">30</td><td class=\"num\">30</td>");
+  expect_contains(html, "<tr><td>5x5x5</td><td class=\"num\">21</td><td class=\"num\">21</td>");
   EXPECT_TRUE(fs::exists(dir / "tadt_tree.svg"));
   fs::remove_all(dir);
 }
@@ -194,9 +194,14 @@ TEST(TorusCli, BuilderTreesForEveryTorus) {
   ASSERT_EQ(r.code, 0) << r.out;
   expect_contains(r.out, "PASS torus-tadt: 12 checked, 12 passed");
   const std::string html = read(dir / "r" / "report.html");
-  expect_contains(html, "12x12: 36/36");
-  expect_contains(html, "2x3x3: 4/3 (above bound by 1)");
-  expect_contains(html, "(1 above the bound)");
+  // The per-torus rounds as a real table (issue 25), not a paragraph under "lower bound".
+  expect_contains(html, "<h3>Rounds / bound by torus</h3>\n<table class=\"sizes\"><tr><th>torus</th>"
+                        "<th>rounds</th><th>bound</th><th>above the bound</th></tr>");
+  expect_contains(html, "<tr><td>12x12</td><td class=\"num\">36</td><td class=\"num\">36</td>"
+                        "<td class=\"num\"></td></tr>");
+  expect_contains(html, "<tr><td>2x3x3</td><td class=\"num\">4</td><td class=\"num\">3</td>"
+                        "<td class=\"num\">1</td></tr>");
+  expect_contains(html, "1 of 12 tori above the bound");
   expect_contains(html, "TADT generic tree of torus 3x4x5 by slices");
   EXPECT_TRUE(fs::exists(dir / "r" / "tadt_tree_3d.svg"));
   fs::remove_all(dir);
@@ -226,7 +231,12 @@ TEST(TorusCli, CyclesAndWormholeThroughTheTorusCommands) {
   // The rounds table names every size with its own figures (ceil((N - 1)/2) / ceil((N - 1)/4)),
   // and the picture is of the smallest torus.
   const std::string html = read(dir / "h" / "report.html");
-  expect_contains(html, "3x3: 4/2; 4x4: 8/4; 5x5: 12/6; 6x6: 18/9; 7x7: 24/12; 3x4: 6/3");
+  for (const char* row : {"<tr><td>3x3</td><td class=\"num\">4</td><td class=\"num\">2</td></tr>",
+                          "<tr><td>7x7</td><td class=\"num\">24</td><td class=\"num\">12</td></tr>",
+                          "<tr><td>3x4</td><td class=\"num\">6</td><td class=\"num\">3</td></tr>"}) {
+    expect_contains(html, row);
+  }
+  expect_contains(html, "<h3>Rounds / Lemma 8 bound by size</h3>");
   expect_contains(html, "cycles of the 3x3 torus");
   const CliRun d = run("verify torus --algo diagonal --sides 3x3..9x9,4x7 --report " + (dir / "d").string() +
                        " --format json,html");

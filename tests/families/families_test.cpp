@@ -53,12 +53,29 @@ TEST(Families, BrokenScheduleFileFailsWithItsWitness) {
     ASSERT_EQ(r.summary.failed, 1);
     ASSERT_FALSE(r.summary.violations.empty());
     const Violation& v = r.summary.violations.front();
+    // The cause in every field (issue 25): the fast checker's property, rank, round of a phase
+    // and block, with the first n whose simulation fails; the simulation's own round and
+    // property are in the message.
     EXPECT_EQ(v.property, "agreement");
     EXPECT_EQ(v.p, 20);
     EXPECT_EQ(v.n, 5);
     EXPECT_EQ(v.rank, 13);
-    EXPECT_EQ(v.round, 5);
+    EXPECT_EQ(v.round, 1);
+    EXPECT_EQ(v.block, -2);
+    EXPECT_NE(v.message.find("cause: agreement at rank 13, round 1 of every phase"),
+              std::string::npos)
+        << v.message;
+    EXPECT_NE(v.message.find("simulated with n = 5, absolute round 5: agreement at rank 13: "),
+              std::string::npos)
+        << v.message;
     EXPECT_TRUE(r.summary.excerpt.has_value());
+    // Where the reports point (GitHub file= and line=): rank 13's recv row, line 3 + 13.
+    EXPECT_EQ(r.summary.input,
+              (std::filesystem::path(COLLVERIFY_EXAMPLES) / "schedules/bcast_p20_broken.json")
+                  .string());
+    ASSERT_EQ(r.summary.locations.size(), 1u);
+    EXPECT_EQ(r.summary.locations[0].file, r.summary.input);
+    EXPECT_EQ(r.summary.locations[0].line, 16);
   }
 }
 

@@ -20,6 +20,29 @@ TEST(GithubAnnotations, OneErrorLinePerViolation) {
             "another block (n=5, rank=2)\n");
 }
 
+// Issue 25: annotations on a user's file say which file (and line, where known), so GitHub shows
+// them on the file in the pull request; the file name is escaped as a property.
+TEST(GithubAnnotations, UsersFileGivesFileAndLine) {
+  RunSummary run = test::sample_summary();
+  ConstructionSummary& c = run.constructions[1];
+  c.input = "schedules/p4, broken.json";
+  c.locations = {InputLocation{"schedules/p4, broken.json", 7}};  // the second: no location
+  c.violations_total = 2;
+  const std::string out = github_annotations(run);
+  EXPECT_NE(out.find("::error file=schedules/p4%2C broken.json,line=7,title=collverify "
+                     "bcast_plugin send_before_receive::p=4 "),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("::error file=schedules/p4%2C broken.json,title=collverify bcast_plugin "
+                     "agreement::"),
+            std::string::npos)
+      << out;
+  // A built-in construction names no file.
+  c.input.clear();
+  c.locations.clear();
+  EXPECT_EQ(github_annotations(run).find("file="), std::string::npos);
+}
+
 TEST(GithubAnnotations, NothingWhenEverythingPasses) {
   RunSummary run = test::sample_summary();
   run.constructions.pop_back();
@@ -82,8 +105,8 @@ TEST(GithubAnnotations, CappedListGetsAWarning) {
   run.constructions[1] = test::sample_capped(638, 100);
   const std::string out = github_annotations(run);
   EXPECT_EQ(count_of(out, "::error "), 10u);
-  EXPECT_NE(out.find("::warning title=collverify bcast_plugin truncated::638 violations found; the "
-                     "first 100 are listed (the run keeps at most 100: --max-violations); 538 are "
+  EXPECT_NE(out.find("::warning title=collverify bcast_plugin truncated::638 violations found; "
+                     "summary.json lists the first 100 (the run keeps at most 100: --max-violations); 538 are "
                      "not listed (truncated).\n"),
             std::string::npos)
       << out;

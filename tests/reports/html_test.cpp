@@ -60,23 +60,27 @@ TEST(HtmlReport, RunStatus) {
   EXPECT_NE(html_report(run).find("<strong>INCOMPLETE</strong>"), std::string::npos);
 }
 
-TEST(HtmlReport, CapsTheViolationList) {
+// One row per cause (issue 25): 23 violations of one property are one row counting 23.
+TEST(HtmlReport, GroupsViolationsByCause) {
   RunSummary run = test::sample_summary();
   run.constructions[1].violations.assign(23, test::sample_first_violation());
+  run.constructions[1].violations_total = 23;
   const std::string html = html_report(run);
-  EXPECT_NE(html.find("<p>This table shows the first 20 of the 23 listed violations; summary.json "
-                      "lists all 23.</p>"),
+  EXPECT_NE(html.find("<p class=\"count\">23 violations found; summary.json lists all 23.</p>"),
             std::string::npos)
       << html;
-  EXPECT_EQ(count_of(html, "<td><code>send_before_receive</code></td>"), 20u);
+  EXPECT_EQ(count_of(html, "<td><code>send_before_receive</code></td>"), 1u);
+  EXPECT_NE(html.find("<td><code>send_before_receive</code></td><td class=\"num\">23</td>"),
+            std::string::npos);
+  EXPECT_EQ(html.find("This table shows"), std::string::npos);
 }
 
 TEST(HtmlReport, CappedListGivesTotalCapAndTruncation) {
   RunSummary run = test::sample_summary();
   run.constructions[1] = test::sample_capped(638, 100);
   const std::string html = html_report(run);
-  EXPECT_NE(html.find("<p class=\"count\">638 violations found; the first 100 are listed (the run "
-                      "keeps at most 100: --max-violations); 538 are not listed (truncated).</p>"),
+  EXPECT_NE(html.find("<p class=\"count\">638 violations found; summary.json lists the first 100 (the "
+                      "run keeps at most 100: --max-violations); 538 are not listed (truncated).</p>"),
             std::string::npos)
       << html;
   EXPECT_NE(html.find("<span class=\"fail\">fail</span>, 638 violations</h2>"), std::string::npos);
@@ -131,6 +135,24 @@ TEST(HtmlReport, CoverageAndWitnessAreEscaped) {
   EXPECT_EQ(html.find("<img>"), std::string::npos);
   EXPECT_EQ(html.find("<script>"), std::string::npos);
   EXPECT_NE(html.find("&lt;script&gt;x&lt;/script&gt; (rank=3"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace collverify
+
+namespace collverify {
+namespace {
+
+TEST(HtmlReport, SizeTablesAreTables) {
+  RunSummary run = test::sample_summary();
+  run.constructions[0].tables.push_back(
+      SizeTable{"Rounds / bound by <d>", {"d", "oab"}, {{"1", "1/1"}}, ""});
+  const std::string html = html_report(run);
+  EXPECT_NE(html.find("<h3>Rounds / bound by &lt;d&gt;</h3>\n<table class=\"sizes\"><tr><th>d</th>"
+                      "<th>oab</th></tr>\n<tr><td>1</td><td class=\"num\">1/1</td></tr>\n"
+                      "</table>\n"),
+            std::string::npos)
+      << html;
 }
 
 }  // namespace

@@ -178,5 +178,21 @@ TEST(JunitXml, FailingCaseWithoutWitnessStillFails) {
             std::string::npos);
 }
 
+// Issue 25: two plugin runs in one CI job gave two suites named "bcast_plugin"; the suite and
+// class names now carry the input's file name, and a property its path.
+TEST(JunitXml, SuiteNameCarriesTheInputFile) {
+  RunSummary run = test::sample_summary();
+  run.constructions[1].input = "build/plugins/libfaulty.so";
+  const std::string xml = junit_xml(run, 1);
+  EXPECT_NE(xml.find("<testsuite name=\"bcast_plugin (libfaulty.so)\" "), std::string::npos) << xml;
+  EXPECT_NE(xml.find("classname=\"collverify.bcast_plugin.libfaulty_so\""), std::string::npos);
+  EXPECT_NE(xml.find("<property name=\"input\" value=\"build/plugins/libfaulty.so\"/>"),
+            std::string::npos);
+  // A built-in construction keeps its plain name and has no input property.
+  EXPECT_NE(xml.find("<testsuite name=\"bcast\" "), std::string::npos);
+  EXPECT_EQ(count_of(xml, "name=\"input\""), 1u);
+  EXPECT_EQ(xml_problem(xml), "");
+}
+
 }  // namespace
 }  // namespace collverify

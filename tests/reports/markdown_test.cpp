@@ -3,6 +3,7 @@
 #include <sstream>
 #include <string>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "reports/writers.hpp"
@@ -80,31 +81,56 @@ TEST(MarkdownReport, OneTableRowPerConstruction) {
   EXPECT_EQ(line_starting(md, "| `bcast_plugin` |"),
             "| `bcast_plugin` | fail | 4 | 2 | 1 | 1 | 0.250 |");
   EXPECT_EQ(line_starting(md, "| 1 |"),
-            "| 1 | `send_before_receive` | 4 | - | 3 | 1 | -2 | rank 3 sends block -2 in round 1 "
-            "before receiving it |");
+            "| 1 | `send_before_receive` | 1 | 4 | - | 3 | 1 | -2 | rank 3 sends block -2 in "
+            "round 1 before receiving it |");
   EXPECT_EQ(line_starting(md, "| 2 |"),
-            "| 2 | `agreement` | 4 | 5 | 2 | - | - | rank 2 expects another block |");
+            "| 2 | `agreement` | 1 | 4 | 5 | 2 | - | - | rank 2 expects another block |");
   // A passing construction gets its coverage but no violation list.
   EXPECT_NE(md.find("## `bcast`: pass\n"), std::string::npos) << md;
   EXPECT_EQ(count_of(md, "### Violations"), 1u);
   EXPECT_GT(md.find("### Violations"), md.find("## `bcast_plugin`: fail, 2 violations\n"));
 }
 
-TEST(MarkdownReport, ListsAtMostTwentyViolations) {
+// Issue 25: 27 rows that repeated one cause. One row per property, with the count and the
+// smallest witness (smallest p, then the first); the wording of the counts agrees with itself.
+TEST(MarkdownReport, GroupsViolationsByCause) {
   RunSummary run = test::sample_summary();
   auto& violations = run.constructions[1].violations;
   violations.clear();
   for (std::int64_t p = 10; p < 35; ++p) {
-    violations.push_back(Violation{"agreement", p, kNone, 1, 0, 0, "m"});
+    violations.push_back(Violation{"agreement", p, kNone, 1, 0, 0, fmt::format("a{}", p)});
+  }
+  violations.push_back(Violation{"completeness", 12, 3, 2, 4, 0, "c12 first"});
+  violations.push_back(Violation{"completeness", 9, 3, 2, 4, 0, "c9"});
+  violations.push_back(Violation{"completeness", 9, 5, 2, 4, 0, "c9 later"});
+  run.constructions[1].violations_total = 28;
+  const std::string md = markdown_report(run);
+  EXPECT_EQ(line_starting(md, "28 violations found"),
+            "28 violations found; summary.json lists all 28.");
+  EXPECT_EQ(line_starting(md, "Grouped by cause"),
+            "Grouped by cause: 2 distinct properties; each row gives how many violations share "
+            "it and its smallest witness (smallest p, then the first).");
+  // Ordered by the smallest witness: completeness at p = 9 comes before agreement at p = 10.
+  EXPECT_EQ(line_starting(md, "| 1 |"), "| 1 | `completeness` | 3 | 9 | 3 | 2 | 4 | 0 | c9 |");
+  EXPECT_EQ(line_starting(md, "| 2 |"), "| 2 | `agreement` | 25 | 10 | - | 1 | 0 | 0 | a10 |");
+  EXPECT_EQ(line_starting(md, "| 3 |"), "");
+  EXPECT_EQ(md.find("a11"), std::string::npos) << "only the smallest witness of a cause is shown";
+  EXPECT_EQ(md.find("all are listed"), std::string::npos);
+  EXPECT_EQ(md.find("This table shows"), std::string::npos);
+}
+
+TEST(MarkdownReport, ShowsAtMostTwentyCauses) {
+  RunSummary run = test::sample_summary();
+  auto& violations = run.constructions[1].violations;
+  violations.clear();
+  for (std::int64_t p = 10; p < 35; ++p) {
+    violations.push_back(Violation{fmt::format("property_{}", p), p, kNone, 1, 0, 0, "m"});
   }
   const std::string md = markdown_report(run);
-  EXPECT_NE(line_starting(md, "| 20 | `agreement` | 29 |"), "");
+  EXPECT_NE(line_starting(md, "| 20 | `property_29` | 1 | 29 |"), "");
   EXPECT_EQ(line_starting(md, "| 21 |"), "");
-  EXPECT_EQ(line_starting(md, "25 violations found"), "25 violations found; all are listed.");
   EXPECT_EQ(line_starting(md, "This table"),
-            "This table shows the first 20 of the 25 listed violations; summary.json lists all "
-            "25.");
-  EXPECT_LT(md.find("| 1 | `agreement` | 10 |"), md.find("| 2 | `agreement` | 11 |"));
+            "This table shows the first 20 of the 25 causes; summary.json lists every violation.");
 }
 
 // 638 failing p, 100 listed: the report gives the total, the cap and that the list was cut,
@@ -115,12 +141,14 @@ TEST(MarkdownReport, CappedListGivesTotalCapAndTruncation) {
   const std::string md = markdown_report(run);
   EXPECT_NE(md.find("## `bcast_plugin`: fail, 638 violations\n"), std::string::npos) << md;
   EXPECT_EQ(line_starting(md, "638 violations found"),
-            "638 violations found; the first 100 are listed (the run keeps at most 100: "
+            "638 violations found; summary.json lists the first 100 (the run keeps at most 100: "
             "--max-violations); 538 are not listed (truncated).")
       << md;
-  EXPECT_EQ(line_starting(md, "This table"),
-            "This table shows the first 20 of the 100 listed violations; summary.json lists all "
-            "100.");
+  EXPECT_EQ(line_starting(md, "Grouped by cause"),
+            "Grouped by cause: 1 distinct property; each row gives how many violations share it "
+            "and its smallest witness (smallest p, then the first). Counted over the 100 listed "
+            "violations, not the 638 found.");
+  EXPECT_EQ(line_starting(md, "| 1 |"), "| 1 | `agreement` | 100 | 10 | - | 1 | 0 | 0 | m |");
   EXPECT_EQ(md.find("and 80 more"), std::string::npos);
 }
 
@@ -176,7 +204,7 @@ TEST(MarkdownReport, MessagesCannotBreakTheTable) {
   run.constructions[1].violations[1].message = "a | b\nc *d* <e>";
   const std::string md = markdown_report(run);
   EXPECT_EQ(line_starting(md, "| 2 |"),
-            "| 2 | `agreement` | 4 | 5 | 2 | - | - | a \\| b c \\*d\\* \\<e\\> |");
+            "| 2 | `agreement` | 1 | 4 | 5 | 2 | - | - | a \\| b c \\*d\\* \\<e\\> |");
 }
 
 }  // namespace
@@ -190,4 +218,24 @@ TEST(MarkdownReport, EmbedsTheWitnessPictureAsDot) {
   EXPECT_NE(html.find("<pre class=\"dot\">digraph tree {&#10;  1 -&gt; 0;"), std::string::npos) << html;
 }
 
+}  // namespace collverify
+
+namespace collverify {
+namespace {
+
+// Issue 25: the hypercube's and tori's per-size rounds were one paragraph under "lower bound";
+// they are a Markdown table now.
+TEST(MarkdownReport, SizeTablesAreTables) {
+  RunSummary run = test::sample_summary();
+  run.constructions[0].tables.push_back(
+      SizeTable{"Rounds / bound by d", {"d", "oab", "aab"}, {{"1", "1/1", "1/1"}, {"2", "2/2", "-"}},
+                "rounds / bound"});
+  const std::string md = markdown_report(run);
+  EXPECT_NE(md.find("### Rounds / bound by d\n\n| d | oab | aab |\n|:--|--:|--:|\n| 1 | 1/1 | 1/1 |\n"
+                    "| 2 | 2/2 | - |\n\nrounds / bound\n"),
+            std::string::npos)
+      << md;
+}
+
+}  // namespace
 }  // namespace collverify

@@ -8,6 +8,8 @@
 #include <string>
 
 #include <unistd.h>
+#include <sys/file.h>
+#include <fcntl.h>
 
 #include <gtest/gtest.h>
 
@@ -212,6 +214,40 @@ TEST_F(ReportSet, LockFileIsNotAReportFileAndSurvivesWrites) {
   ReportDirLock lock = lock_report_dir(dir_, "99999999999999999999999999999999");
   write_reports(run_with_id("99999999999999999999999999999999"), dir_, ReportFormats{});
   EXPECT_TRUE(fs::exists(dir_ / ".collverify.lock"));
+}
+
+// Issue 25: the lock file ended up in every report directory and CI artifact. Released, the
+// lock removes its file; a file left by a killed run (unlocked) neither blocks the next run nor
+// survives it.
+TEST_F(ReportSet, ReleasedLockLeavesNoFile) {
+  {
+    ReportDirLock lock = lock_report_dir(dir_, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
+    EXPECT_TRUE(fs::exists(dir_ / ".collverify.lock"));
+  }
+  EXPECT_FALSE(fs::exists(dir_ / ".collverify.lock"));
+  std::ofstream(dir_ / ".collverify.lock") << "pid 1, run id of a killed run\n";
+  {
+    ReportDirLock lock = lock_report_dir(dir_, "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb");
+  }
+  EXPECT_FALSE(fs::exists(dir_ / ".collverify.lock"));
+}
+
+// After the holder removed its file, a descriptor of the old file locks nothing that matters: the
+// next run creates and holds a new file, and a third run is refused. (The window in which a run
+// opens the old file and locks it after the holder let go lies inside lock_report_dir, which
+// then starts over; no test reaches into it.)
+TEST_F(ReportSet, RemovedLockFileIsNotTheLock) {
+  ReportDirLock first = lock_report_dir(dir_, "cccccccccccccccccccccccccccccccc");
+  const int stale = ::open((dir_ / ".collverify.lock").c_str(), O_RDWR);
+  ASSERT_GE(stale, 0);
+  first = ReportDirLock();  // removes the file, then unlocks
+  EXPECT_FALSE(fs::exists(dir_ / ".collverify.lock"));
+  ReportDirLock second = lock_report_dir(dir_, "dddddddddddddddddddddddddddddddd");
+  // The stale descriptor's file is not the one at the path: locking it proves nothing, and the
+  // path's file is held by `second`.
+  EXPECT_EQ(::flock(stale, LOCK_EX | LOCK_NB), 0);
+  EXPECT_THROW(lock_report_dir(dir_, "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee"), InputError);
+  ::close(stale);
 }
 
 }  // namespace

@@ -16,18 +16,18 @@ TEST(SummaryText, ViolationCounts) {
   EXPECT_EQ(violations_count_text(c), "0 violations found.");
   c.violations = {test::sample_first_violation()};
   c.violations_total = 1;
-  EXPECT_EQ(violations_count_text(c), "1 violation found; it is listed.");
+  EXPECT_EQ(violations_count_text(c), "1 violation found; summary.json lists it.");
   c = test::sample_capped(638, 100);
   EXPECT_EQ(violations_found(c), 638);
   EXPECT_EQ(violations_count_text(c),
-            "638 violations found; the first 100 are listed (the run keeps at most 100: "
+            "638 violations found; summary.json lists the first 100 (the run keeps at most 100: "
             "--max-violations); 538 are not listed (truncated).");
   c = test::sample_capped(2, 1);
   EXPECT_EQ(violations_count_text(c),
-            "2 violations found; only the first is listed (the run keeps at most 1: "
+            "2 violations found; summary.json lists only the first (the run keeps at most 1: "
             "--max-violations); 1 is not listed (truncated).");
   c = test::sample_capped(100, 100);  // exactly the cap: nothing cut
-  EXPECT_EQ(violations_count_text(c), "100 violations found; all are listed.");
+  EXPECT_EQ(violations_count_text(c), "100 violations found; summary.json lists all 100.");
 }
 
 TEST(SummaryText, RoundsAgainstTheLowerBound) {

@@ -1,6 +1,8 @@
 // The torus frame and the TADT family: constructions pass at Lemma 8's bound through the engine,
 // sizes without a construction and algorithms not built are refused naming them, a mutant is
 // reported by both checkers, and a disagreement between them is itself a violation.
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "engine/run_range.hpp"
@@ -45,8 +47,12 @@ TEST(TorusFamily, RunRangeFillsTheTableAndThePicture) {
   const auto r = run_range(family, {1, 2, 3}, o);
   EXPECT_EQ(r.summary.failed, 0);
   EXPECT_EQ(r.summary.passed, 3);
-  EXPECT_NE(r.summary.coverage.lower_bound.find("7x7: 12/12"), std::string::npos) << r.summary.coverage.lower_bound;
-  EXPECT_NE(r.summary.coverage.lower_bound.find("3x3x3: 5/5"), std::string::npos);
+  ASSERT_EQ(r.summary.tables.size(), 1u);
+  const auto& rows = r.summary.tables[0].rows;
+  EXPECT_NE(std::find(rows.begin(), rows.end(), std::vector<std::string>{"7x7", "12", "12", ""}),
+            rows.end());
+  EXPECT_NE(std::find(rows.begin(), rows.end(), std::vector<std::string>{"3x3x3", "5", "5", ""}),
+            rows.end());
   ASSERT_FALSE(r.summary.pictures_svg.empty());
   EXPECT_EQ(r.summary.pictures_svg[0].file, "tadt_tree.svg");
   EXPECT_EQ(r.summary.pictures_svg[0].title,
@@ -70,9 +76,16 @@ TEST(TorusFamily, BuilderTreesPassAndTheirGapIsReportedNotHidden) {
   }
   const auto r = run_range(family, all, {});
   EXPECT_EQ(r.summary.passed, 4);
-  EXPECT_NE(r.summary.coverage.lower_bound.find("2x3x3: 4/3 (above bound by 1)"), std::string::npos)
+  // The per-torus rounds are a table of their own, not text appended to the lower bound.
+  EXPECT_EQ(r.summary.coverage.lower_bound.find("2x3x3"), std::string::npos)
       << r.summary.coverage.lower_bound;
-  EXPECT_NE(r.summary.coverage.lower_bound.find("(1 above the bound)"), std::string::npos);
+  ASSERT_EQ(r.summary.tables.size(), 1u);
+  const SizeTable& t = r.summary.tables[0];
+  EXPECT_EQ(t.headers, (std::vector<std::string>{"torus", "rounds", "bound", "above the bound"}));
+  EXPECT_NE(std::find(t.rows.begin(), t.rows.end(),
+                      std::vector<std::string>{"2x3x3", "4", "3", "1"}),
+            t.rows.end());
+  EXPECT_EQ(t.note, "1 of 4 tori above the bound");
   EXPECT_EQ(r.summary.coverage.rounds_at_bound, 3);
   ASSERT_FALSE(r.summary.pictures_svg.empty());
   EXPECT_EQ(r.summary.pictures_svg.back().file, "tadt_tree_3d.svg");
