@@ -84,6 +84,14 @@ std::int64_t ChainBound::cap_at(Table& t, std::int64_t tau) {
   return t.cap[static_cast<Idx>(tau)];
 }
 
+std::int64_t ChainBound::subtree_time(std::int64_t m_prime, std::int64_t size) {
+  if (!enabled_ || size <= m_prime) return 0;
+  Table& t = table(m_prime);
+  cap_at(t, t_max_);
+  const auto it = std::lower_bound(t.cap.begin(), t.cap.end(), size);
+  return inflate_ + (it == t.cap.end() ? t_max_ : static_cast<std::int64_t>(it - t.cap.begin()));
+}
+
 std::int64_t ChainBound::capacity(std::int64_t m_prime, std::int64_t tau) {
   if (!enabled_ || tau > t_max_) return -1;
   return cap_at(table(m_prime), tau);

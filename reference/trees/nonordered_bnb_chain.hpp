@@ -40,6 +40,11 @@ class ChainBound {
   // G(Q) >= the result for |Q| >= 2 with Size(Q) > max_block (else 0): any root.
   std::int64_t subtree(std::int64_t size, int nonzero, std::int64_t max_block);
 
+  // Claim 1 inverted: any subtree of size `size` over blocks <= m_prime takes at least the least
+  // tau with C(tau) >= size (0 when size <= m_prime; t_max when none). O(log t_max) once the
+  // table is filled; monotone in size, so it bounds every completion of a growing subtree.
+  std::int64_t subtree_time(std::int64_t m_prime, std::int64_t size);
+
   // C(tau) for blocks at most m_prime (tests).
   std::int64_t capacity(std::int64_t m_prime, std::int64_t tau);
 

@@ -124,5 +124,21 @@ TEST(NonorderedBnbChain, DecreasingTwentyEightIsProvedByTheBound) {
   EXPECT_EQ(gather_time(r.tree, pr, LeafCopy::free), 29416);
 }
 
+// bnb::ceil_log2 (a count of leading zeros) against its slow twin, the doubling loop.
+TEST(NonorderedBnbChain, CeilLog2MatchesTheLoop) {
+  auto slow = [](std::int64_t n) {
+    std::int64_t k = 0;
+    while ((std::int64_t{1} << k) < n) ++k;
+    return k;
+  };
+  for (std::int64_t n = 1; n <= 5000; ++n) ASSERT_EQ(bnb::ceil_log2(n), slow(n)) << n;
+  for (int k = 13; k < 62; ++k) {
+    for (const std::int64_t d : {-1, 0, 1}) {
+      const std::int64_t n = (std::int64_t{1} << k) + d;
+      ASSERT_EQ(bnb::ceil_log2(n), slow(n)) << n;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace collverify::trees
