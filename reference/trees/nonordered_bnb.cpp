@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <limits>
 #include <optional>
 #include <string>
@@ -60,7 +61,8 @@ class Search {
         o_(o),
         c_(bnb::make_classes(pr, o.leaf_pays_copy)),
         chain_(c_, t_max, o.mutant_chain_inflate),
-        t0_(std::chrono::steady_clock::now()) {}
+        t0_(std::chrono::steady_clock::now()),
+        cpu0_(std::clock()) {}
 
   bnb::ChainBound& chain() { return chain_; }
 
@@ -290,11 +292,12 @@ class Search {
   }
 
   void check_clock() {
-    if (o_.seconds > 0 &&
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count() >
-            o_.seconds) {
-      stop_ = "time";
-    }
+    if (o_.seconds <= 0) return;
+    const double used =
+        o_.cpu_clock
+            ? static_cast<double>(std::clock() - cpu0_) / CLOCKS_PER_SEC
+            : std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+    if (used > o_.seconds) stop_ = "time";
   }
 
   // A lower bound on every candidate Q' containing the partial Q (size, items, non-zero):
@@ -427,6 +430,7 @@ class Search {
   bnb::ChainBound chain_;
   bool root_lemma_ = c_.gamma <= c_.beta;
   std::chrono::steady_clock::time_point t0_;
+  std::clock_t cpu0_;
   bnb::Memo g_, f_;
   std::int64_t nodes_ = 0;
   std::uint64_t candidates_ = 0;

@@ -43,6 +43,7 @@ inline constexpr std::int64_t kBnbMaxP = 48;
 struct BnbOptions {
   bool leaf_pays_copy = false;        // false: the paper's convention (a leaf does not copy)
   double seconds = 60;                // wall-clock limit; <= 0: none
+  bool cpu_clock = false;             // the limit counts process CPU time (benchmarks, shared machine)
   std::int64_t max_nodes = 0;         // search nodes (calls past the memo and bounds); 0: none
   std::int64_t max_memo = 6'000'000;  // memoised sets (40-byte slots, 3/4 load): then stop
   std::int64_t mutant_chain_inflate = 0;  // tests only: Lemma B4 raised by this (a wrong bound)
