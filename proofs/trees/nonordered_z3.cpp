@@ -83,6 +83,23 @@ void encode_shape(const Encoding& e, z3::solver& s) {
   s.add(z3::atmost(roots, 1) && z3::atleast(roots, 1));
 }
 
+// Symmetry (equal blocks): processors with equal blocks (other than a fixed root) can trade
+// places, so each such class is ordered by (depth, end of its message) along the ranks.
+void break_equal_sizes(const Encoding& e, z3::solver& s, const TreeProblem<std::int64_t>& pr,
+                       RootChoice root) {
+  const std::int64_t p = pr.p();
+  for (std::int64_t w = 0; w < p; ++w) {
+    if (root.root && *root.root == w) continue;
+    for (std::int64_t v = w + 1; v < p; ++v) {
+      if (root.root && *root.root == v) continue;
+      if (pr.m[static_cast<Idx>(v)] != pr.m[static_cast<Idx>(w)]) continue;
+      const Idx i = static_cast<Idx>(w), j = static_cast<Idx>(v);
+      s.add(e.lvl[i] < e.lvl[j] || (e.lvl[i] == e.lvl[j] && e.recv[i] <= e.recv[j]));
+      break;  // the next processor of the class: consecutive pairs order the whole class
+    }
+  }
+}
+
 void encode(Encoding& e, z3::solver& s, const TreeProblem<std::int64_t>& pr, RootChoice root,
             trees::LeafCopy leaf) {
   z3::context& ctx = e.ctx;
@@ -130,6 +147,8 @@ void encode(Encoding& e, z3::solver& s, const TreeProblem<std::int64_t>& pr, Roo
       s.add(z3::implies(e.X(w, u) && e.first[j], e.recv[j] >= val(ctx, copy_len) + dur(w)));
       // w's previous sibling is u: w's message follows u's.
       s.add(z3::implies(e.Y(w, u), e.recv[j] >= e.recv[i] + dur(w)));
+      // Symmetry (ERD): siblings are received in order of their done times (see the header).
+      s.add(z3::implies(e.Y(w, u), e.done[i] <= e.done[j]));
     }
     s.add(e.size[i] == sum);
     s.add(e.done[i] >= busy);
@@ -139,6 +158,7 @@ void encode(Encoding& e, z3::solver& s, const TreeProblem<std::int64_t>& pr, Roo
                            val(ctx, c.alpha) * degree);
   }
   if (root.root) s.add(e.X(*root.root, *root.root));
+  break_equal_sizes(e, s, pr, root);
 }
 
 std::int64_t int_of(const z3::model& m, const z3::expr& x) {

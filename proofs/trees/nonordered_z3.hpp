@@ -14,6 +14,9 @@
 // - m_u) + alpha * (children that send). For a tree and an order of each sequence the least T is
 // Figure 1's time with leaf copies paid (the contract evaluator's default); with
 // LeafCopy::free the copy term is gamma m_u only when u has a child.
+// Symmetry breaking (each keeps a tree of every completion time; proofs in
+// docs/RESULTS-trees-bnb.md, Part 3): siblings in order of their done times (the ERD rule of
+// one machine with release dates), and processors with equal blocks ordered by (depth, recv).
 //
 // Search: descend. Ask for any T; rebuild the tree (the copy first, then the children by recv),
 // re-evaluate it with checkers/trees/tree_time.hpp (at most the model's T), then ask for

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <limits>
 #include <optional>
 #include <string>
@@ -12,13 +13,14 @@
 #include "model/error.hpp"
 #include "model/int_math.hpp"
 #include "reference/trees/nonordered_bnb_bounds.hpp"
+#include "reference/trees/nonordered_bnb_chain.hpp"
 #include "reference/trees/nonordered_bnb_memo.hpp"
 #include "reference/trees/optimal.hpp"
 
 namespace collverify::trees {
 
 std::int64_t BnbBounds::best() const {
-  return std::max({volume, latency, partition});
+  return std::max({volume, latency, partition, chain});
 }
 
 namespace {
@@ -53,11 +55,16 @@ std::int64_t own_time(const GatherTree& t, const TreeProblem<std::int64_t>& pr, 
 
 class Search {
  public:
-  Search(const TreeProblem<std::int64_t>& pr, const BnbOptions& o)
+  // `t_max`: the first incumbent (no bound above it is needed).
+  Search(const TreeProblem<std::int64_t>& pr, const BnbOptions& o, std::int64_t t_max)
       : pr_(pr),
         o_(o),
         c_(bnb::make_classes(pr, o.leaf_pays_copy)),
-        t0_(std::chrono::steady_clock::now()) {}
+        chain_(c_, t_max, o.mutant_chain_inflate),
+        t0_(std::chrono::steady_clock::now()),
+        cpu0_(std::clock()) {}
+
+  bnb::ChainBound& chain() { return chain_; }
 
   const bnb::Classes& classes() const { return c_; }
   bool stopped() const { return !stop_.empty(); }
@@ -76,6 +83,10 @@ class Search {
     if (e0.exact >= 0) return e0.exact;
     if (e0.lo >= bound) return e0.lo;
     e0.lo = std::max(e0.lo, bnb::subtree_bound(c_, si));
+    if (e0.lo < bound && !e0.chain_done) {
+      e0.lo = std::max(e0.lo, chain_subtree(s, si));
+      e0.chain_done = true;
+    }
     if (e0.lo >= bound) return e0.lo;
     if (!tick()) return bound;
     std::int64_t best = bound, fail = kInf;
@@ -91,7 +102,7 @@ class Search {
         fail = std::min(fail, v);
       }
       // Lemma R: with gamma <= beta a largest block is an optimal root (classes decrease).
-      if (root_lemma_) break;
+      if (root_lemma_ || best <= g_[si.key].lo) break;
     }
     Entry& e = g_[si.key];  // re-found: the recursion may have rehashed the map
     if (root >= 0) {
@@ -118,19 +129,26 @@ class Search {
     }
     const std::uint64_t fkey =
         si.key * static_cast<std::uint64_t>(c_.n()) + static_cast<std::uint64_t>(rc);
+    std::int64_t floor = 0;  // a proved lower bound: a tree that meets it is optimal
     {
       Entry& e = f_[fkey];
       if (e.exact >= 0) return e.exact;
       if (e.lo >= bound) return e.lo;
       e.lo = std::max(e.lo, bnb::fixed_root_bound(c_, ri, m_r));
+      // B4 before B3: cheaper (a bisection over a table), and often enough.
+      if (e.lo < bound && !e.chain_done) {
+        e.lo = std::max(e.lo, chain_.fixed_root(m_r, ri.size, ri.nonzero, largest(rest)));
+        e.chain_done = true;
+      }
       if (e.lo < bound && !e.partition_done && ri.nonzero >= kPartitionMinBlocks) {
         e.lo = std::max(e.lo, bnb::partition_bound(c_, rest, m_r));
         e.partition_done = true;
       }
       if (e.lo >= bound) return e.lo;
+      floor = e.lo;
     }
     if (!tick()) return bound;
-    Walk w{s, si, rest, ri, rc, m_r, bound, kInf, 0, false, top, {}};
+    Walk w{s, si, rest, ri, rc, m_r, bound, kInf, 0, false, top, floor, {}};
     enumerate(w, 0, SetInfo{});
     if (stopped()) return bound;
     if (memo_entries() > o_.max_memo) stop_ = "memory";
@@ -240,8 +258,31 @@ class Search {
     std::uint64_t choice;
     bool found;
     bool top;
+    std::int64_t floor;  // the set's proved lower bound: once best meets it, stop
     Counts q;
   };
+
+  // The largest block of a non-empty set (classes decrease).
+  std::int64_t largest(const Counts& s) const {
+    for (int k = 0; k < c_.n(); ++k) {
+      if (s[static_cast<Idx>(k)] > 0) return c_.size[static_cast<Idx>(k)];
+    }
+    return 0;
+  }
+
+  // Lemma B4 for G(S): with gamma <= beta the root is a largest block (Lemma R), so F's bound
+  // at that root; otherwise the bound for any root.
+  std::int64_t chain_subtree(const Counts& s, const SetInfo& si) {
+    const std::int64_t any = chain_.subtree_time(si.max_block, si.size);
+    if (!root_lemma_) return std::max(any, chain_.subtree(si.size, si.nonzero, si.max_block));
+    Counts rest = s;
+    int k = 0;
+    while (rest[static_cast<Idx>(k)] == 0) ++k;
+    --rest[static_cast<Idx>(k)];
+    const std::int64_t m_r = c_.size[static_cast<Idx>(k)];
+    return std::max(any, chain_.fixed_root(m_r, si.size - m_r, si.nonzero - (m_r > 0 ? 1 : 0),
+                                           largest(rest)));
+  }
 
   bool tick() {
     ++nodes_;
@@ -251,11 +292,12 @@ class Search {
   }
 
   void check_clock() {
-    if (o_.seconds > 0 &&
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count() >
-            o_.seconds) {
-      stop_ = "time";
-    }
+    if (o_.seconds <= 0) return;
+    const double used =
+        o_.cpu_clock
+            ? static_cast<double>(std::clock() - cpu0_) / CLOCKS_PER_SEC
+            : std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+    if (used > o_.seconds) stop_ = "time";
   }
 
   // A lower bound on every candidate Q' containing the partial Q (size, items, non-zero):
@@ -269,7 +311,7 @@ class Search {
 
   // Q grows class by class (larger blocks first); `q` carries its size, counts and key.
   void enumerate(Walk& w, int k, SetInfo q) {
-    if (stopped()) return;
+    if (stopped() || w.best <= w.floor) return;
     if (k == c_.n()) {
       if (q.size > 0) candidate(w, q);
       return;
@@ -278,8 +320,11 @@ class Search {
     const int avail = w.rest[static_cast<Idx>(k)];
     const int nz = b > 0 ? 1 : 0;
     int most = 0;  // the largest count of class k that the partial bound lets through
+    const std::int64_t top = q.items == 0 ? b : q.max_block;  // Q's largest block (classes decrease)
     for (int n = 1; n <= avail; ++n) {
-      const std::int64_t pb = partial_bound(q.size + b * n, q.items + n, q.nonzero + nz * n);
+      const std::int64_t pb =
+          std::max(partial_bound(q.size + b * n, q.items + n, q.nonzero + nz * n),
+                   c_.alpha + c_.beta * (q.size + b * n) + chain_.subtree_time(top, q.size + b * n));
       if (pb >= w.best) {
         w.fail = std::min(w.fail, pb);
         break;
@@ -298,7 +343,7 @@ class Search {
         next.key += static_cast<std::uint64_t>(n) * c_.radix[static_cast<Idx>(k)];
       }
       enumerate(w, k + 1, next);
-      if (stopped()) return;
+      if (stopped() || w.best <= w.floor) return;
     }
     w.q[static_cast<Idx>(k)] = 0;
   }
@@ -319,7 +364,7 @@ class Search {
     const std::uint64_t xkey =
         xi.key * static_cast<std::uint64_t>(c_.n()) + static_cast<std::uint64_t>(w.rc);
     // What is known of both sides without a search: the bounds and the memo's lower bounds.
-    std::int64_t lbq = bnb::subtree_bound(c_, qi);
+    std::int64_t lbq = std::max(bnb::subtree_bound(c_, qi), chain_.subtree_time(qi.max_block, qi.size));
     std::int64_t lbx = bnb::fixed_root_bound(c_, xri, w.m_r);
     if (const Entry* e = qi.items > 1 ? g_.find(qi.key) : nullptr)
       lbq = std::max(lbq, e->exact >= 0 ? e->exact : e->lo);
@@ -382,8 +427,10 @@ class Search {
   const TreeProblem<std::int64_t>& pr_;
   BnbOptions o_;
   bnb::Classes c_;
+  bnb::ChainBound chain_;
   bool root_lemma_ = c_.gamma <= c_.beta;
   std::chrono::steady_clock::time_point t0_;
+  std::clock_t cpu0_;
   bnb::Memo g_, f_;
   std::int64_t nodes_ = 0;
   std::uint64_t candidates_ = 0;
@@ -423,8 +470,9 @@ void require_bnb_problem(const TreeProblem<std::int64_t>& pr, RootMode mode) {
   checked_mul(star, 4, "branch and bound: the completion-time bound");
 }
 
-BnbBounds root_bounds(const bnb::Classes& c, const Counts& all, std::optional<int> root_class) {
-  BnbBounds b{kInf, kInf, kInf};
+BnbBounds root_bounds(const bnb::Classes& c, bnb::ChainBound& chain, const Counts& all,
+                      std::optional<int> root_class) {
+  BnbBounds b{kInf, kInf, kInf, kInf};
   for (int k = 0; k < c.n(); ++k) {
     if (all[static_cast<Idx>(k)] == 0 || (root_class && *root_class != k)) continue;
     Counts rest = all;
@@ -436,6 +484,10 @@ BnbBounds root_bounds(const bnb::Classes& c, const Counts& all, std::optional<in
     b.volume = std::min(b.volume, vol);
     b.latency = std::min(b.latency, c.alpha * bnb::ceil_log2(ri.nonzero + 1));
     b.partition = std::min(b.partition, bnb::partition_bound(c, rest, m_r));
+    std::int64_t rest_max = 0;
+    for (int j = 0; j < c.n() && rest_max == 0; ++j)
+      if (rest[static_cast<Idx>(j)] > 0) rest_max = c.size[static_cast<Idx>(j)];
+    b.chain = std::min(b.chain, chain.fixed_root(m_r, ri.size, ri.nonzero, rest_max));
   }
   return b;
 }
@@ -458,7 +510,7 @@ BnbResult nonordered_bnb(const TreeProblem<std::int64_t>& problem, RootMode mode
     out.optimal = true;
     return out;
   }
-  Search search(problem, options);
+  Search search(problem, options, out.time);
   const auto& c = search.classes();
   const Counts all = search.all_counts();
   std::optional<int> root_class;
@@ -467,7 +519,7 @@ BnbResult nonordered_bnb(const TreeProblem<std::int64_t>& problem, RootMode mode
     root_class = static_cast<int>(std::find(c.size.begin(), c.size.end(), m_r) - c.size.begin());
     search.fixed_root = mode.root;
   }
-  out.bounds = root_bounds(c, all, root_class);
+  out.bounds = root_bounds(c, search.chain(), all, root_class);
   out.lower_bound = out.bounds.best();
   if (out.lower_bound < out.time) {
     const SetInfo si = bnb::set_info(c, all);

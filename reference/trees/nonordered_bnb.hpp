@@ -43,8 +43,10 @@ inline constexpr std::int64_t kBnbMaxP = 48;
 struct BnbOptions {
   bool leaf_pays_copy = false;        // false: the paper's convention (a leaf does not copy)
   double seconds = 60;                // wall-clock limit; <= 0: none
+  bool cpu_clock = false;             // the limit counts process CPU time (benchmarks, shared machine)
   std::int64_t max_nodes = 0;         // search nodes (calls past the memo and bounds); 0: none
   std::int64_t max_memo = 6'000'000;  // memoised sets (40-byte slots, 3/4 load): then stop
+  std::int64_t mutant_chain_inflate = 0;  // tests only: Lemma B4 raised by this (a wrong bound)
 };
 
 // The lower bounds at the root, each proved in docs/RESULTS-trees-bnb.md.
@@ -52,6 +54,7 @@ struct BnbBounds {
   std::int64_t volume = 0;     // Lemma B1
   std::int64_t latency = 0;    // Lemma B2
   std::int64_t partition = 0;  // Lemma B3 (0 when skipped: sum m above kPartitionBoundMaxM)
+  std::int64_t chain = 0;      // Lemma B4 (0 when alpha = 0 or the incumbent is above 2^22)
   std::int64_t best() const;
 };
 

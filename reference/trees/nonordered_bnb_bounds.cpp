@@ -46,9 +46,8 @@ SetInfo set_info(const Classes& c, const Counts& s) {
 }
 
 std::int64_t ceil_log2(std::int64_t n) {
-  std::int64_t k = 0;
-  while ((std::int64_t{1} << k) < n) ++k;
-  return k;
+  if (n <= 1) return 0;
+  return 64 - __builtin_clzll(static_cast<unsigned long long>(n - 1));
 }
 
 namespace {

@@ -16,6 +16,7 @@ struct Entry {
   std::int64_t exact = -1;      // the value, once known
   std::uint64_t choice = 0;     // G: the root class; F: the key of the last subtree Q
   bool partition_done = false;  // F: the partition bound is already in lo
+  bool chain_done = false;      // the chain bound (Lemma B4) is already in lo
 };
 
 class Memo {
