@@ -14,6 +14,7 @@
 #include "generators/external/schedule_json.hpp"
 #include "generators/p_range.hpp"
 #include "families/common/spelling.hpp"
+#include "engine/progress.hpp"
 #include "model/error.hpp"
 #include "model/int_math.hpp"
 #include "proofs/circulant/bcast_proof.hpp"
@@ -286,9 +287,15 @@ int run_count(const CountArgs& a) {
   int code = 0;
   nlohmann::json rows = nlohmann::json::array();
   if (a.format == "text") print_count_header();
+  // On stderr: in place on a terminal, a plain line every 10 s in a CI log (one p can take
+  // minutes: p = 20 with every method took 37 s and printed nothing).
+  engine::StderrProgress progress;
+  progress.start("count-schedules", "p counted", static_cast<std::int64_t>(ps.size()),
+                 static_cast<double>(ps.size()));
   for (std::int64_t p : ps) {
     // A method not run is reported as absent (count -1) and its agreement as unchecked.
     const engine::CountRow r = engine::count_and_recheck(p, o);
+    progress.advance(1, 1.0);
     if (r.code == 1) {
       code = 1;
     } else if (r.code == 3 && code == 0) {
@@ -300,6 +307,7 @@ int run_count(const CountArgs& a) {
       print_count_row(r, o, a.rlimit);
     }
   }
+  progress.finish();
   if (a.format == "json") {
     nlohmann::json j{{"command", "count-schedules"},
                      {"z3", proofs::z3_version()},

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <array>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -124,6 +125,17 @@ TEST(ProofsCli, CountSchedulesAgreesAndReportsJson) {
     EXPECT_EQ(row["recheck"], "pass");
   }
   EXPECT_GT(doc["rows"][1]["z3_count"].get<int>(), 1);  // p = 9 (Table 5 of the seed)
+}
+
+// A CI log sees count-schedules alive: the plain progress line of a non-terminal stderr (the
+// interval shortened through COLLVERIFY_PROGRESS_INTERVAL), and the table still on stdout.
+TEST(ProofsCli, CountSchedulesShowsProgressWhenStderrIsNotATerminal) {
+  ::setenv("COLLVERIFY_PROGRESS_INTERVAL", "0.001", 1);
+  const CliRun r = run("count-schedules --p 2..18 --method structured");
+  ::unsetenv("COLLVERIFY_PROGRESS_INTERVAL");
+  EXPECT_EQ(r.code, 0) << r.out;
+  expect_contains(r, "progress: count-schedules");
+  expect_contains(r, "p counted");
 }
 
 TEST(ProofsCli, CountSchedulesStructuredIsExactBeyondTheLimit) {
