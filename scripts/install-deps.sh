@@ -3,10 +3,10 @@
 set -euo pipefail
 pkgs=(build-essential make cmake ninja-build pkg-config ccache
       libz3-dev libboost-graph-dev libboost-context-dev librapidcheck-dev libgtest-dev libgmock-dev
-      libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev
-      libxml2-dev    # tests/reports: the XML escaping checked by an independent parser
+      libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev libxml2-dev
       libopenmpi-dev openmpi-bin
       python3-jsonschema python3-yaml)   # tests/install: the summary.json schema, the CI examples
+# (libxml2-dev: tests/reports checks the hand-written XML escaping with an independent parser.)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

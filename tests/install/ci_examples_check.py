@@ -28,7 +28,7 @@ SOURCE = Path(sys.argv[1])
 CI = SOURCE / "examples" / "ci"
 # Needed only with COLLVERIFY_TESTS / COLLVERIFY_BENCH (verify.sh turns both off).
 TEST_ONLY = {"librapidcheck-dev", "libgtest-dev", "libgmock-dev", "libbenchmark-dev",
-             "python3-jsonschema", "python3-yaml"}
+             "python3-jsonschema", "python3-yaml", "libxml2-dev"}
 MPI = {"libopenmpi-dev", "openmpi-bin"}
 
 failures = []
