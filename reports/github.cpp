@@ -1,9 +1,12 @@
-// GitHub Actions output: workflow-command annotations for the first violations, and a short
-// Markdown summary for $GITHUB_STEP_SUMMARY. An interrupted construction gets a ::warning naming
-// the p it did not check. GitHub shows only the first 10 error annotations of
-// a step, hence the default cap and the round-robin choice: every failing construction gets its
-// smallest witness shown before any construction gets a second one. A construction whose
-// violation list was cut (--max-violations) also gets one ::warning saying how many were found.
+// GitHub Actions output: workflow-command annotations for the first causes, and a short
+// Markdown summary for $GITHUB_STEP_SUMMARY. Annotations are grouped by cause as the reports are
+// (summary_text.hpp: violations of one property in one construction share a cause): one ::error
+// per cause, at its smallest witness, saying how many violations share it. An interrupted
+// construction gets a ::warning naming the p it did not check. GitHub shows only the first 10
+// error annotations of a step, hence the default cap and the round-robin choice: every failing
+// construction gets its first cause shown before any construction gets a second one. A
+// construction whose violation list was cut (--max-violations) also gets one ::warning saying
+// how many were found.
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -19,15 +22,17 @@ namespace collverify {
 
 namespace {
 
-// How many violations of each construction the annotations show, round-robin up to max_errors.
-std::vector<std::size_t> annotation_quota(const RunSummary& run, std::size_t max_errors) {
-  std::vector<std::size_t> quota(run.constructions.size(), 0);
+// How many cause groups of each construction the annotations show, round-robin up to
+// max_errors.
+std::vector<std::size_t> annotation_quota(const std::vector<std::vector<reports::ViolationGroup>>& groups,
+                                          std::size_t max_errors) {
+  std::vector<std::size_t> quota(groups.size(), 0);
   std::size_t left = max_errors;
   bool progress = true;
   while (left > 0 && progress) {
     progress = false;
     for (std::size_t i = 0; i < quota.size() && left > 0; ++i) {
-      if (quota[i] < run.constructions[i].violations.size()) {
+      if (quota[i] < groups[i].size()) {
         ++quota[i];
         --left;
         progress = true;
@@ -53,11 +58,17 @@ InputLocation location_of(const ConstructionSummary& c, std::size_t violation) {
   return {c.input, kNone};
 }
 
-std::string annotation(const ConstructionSummary& c, std::size_t j) {
-  const Violation& v = c.violations[j];
+std::string annotation(const ConstructionSummary& c, const reports::ViolationGroup& g) {
+  const Violation& v = *g.smallest;
+  const auto j = static_cast<std::size_t>(&v - c.violations.data());
   const std::string title = fmt::format("collverify {} {}", c.name, v.property);
   // Message first: for the circulant broadcast it leads with the schedule's entries.
-  const std::string text = reports::witness_lead(v);
+  std::string text = reports::witness_lead(v);
+  if (g.count > 1) {
+    text.append(fmt::format(" [{} listed violations share this cause; this is the smallest; the "
+                            "report lists them]",
+                            g.count));
+  }
   return fmt::format("::error {}title={}::{}\n", location_properties(location_of(c, j)),
                      reports::github_escape_property(title), reports::github_escape_data(text));
 }
@@ -90,11 +101,15 @@ std::string rounds_cell(const ConstructionSummary& c) {
 }  // namespace
 
 std::string github_annotations(const RunSummary& summary, std::size_t max_errors) {
-  const std::vector<std::size_t> quota = annotation_quota(summary, max_errors);
+  std::vector<std::vector<reports::ViolationGroup>> groups;
+  for (const ConstructionSummary& c : summary.constructions) {
+    groups.push_back(reports::group_violations(c));
+  }
+  const std::vector<std::size_t> quota = annotation_quota(groups, max_errors);
   std::string out;
   for (std::size_t i = 0; i < quota.size(); ++i) {
     const ConstructionSummary& c = summary.constructions[i];
-    for (std::size_t j = 0; j < quota[i]; ++j) out += annotation(c, j);
+    for (std::size_t j = 0; j < quota[i]; ++j) out += annotation(c, groups[i][j]);
     const std::string file = location_properties({c.input, kNone});
     // An interrupted construction says so where the CI shows it: its p not checked are no pass.
     if (reports::construction_incomplete(summary, c)) {

@@ -11,7 +11,7 @@ namespace {
 
 using test::count_of;
 
-TEST(GithubAnnotations, OneErrorLinePerViolation) {
+TEST(GithubAnnotations, OneErrorLinePerCause) {
   EXPECT_EQ(github_annotations(test::sample_summary()),
             "::error title=collverify bcast_plugin send_before_receive::p=4 "
             "send_before_receive: rank 3 sends block -2 in round 1 before receiving it (rank=3, "
@@ -60,14 +60,14 @@ TEST(GithubAnnotations, EscapesPercentAndLineBreaks) {
             "send_before_receive: 100%25 wrong%0Asecond line%0D (rank=3, round=1, block=-2)\n");
 }
 
-TEST(GithubAnnotations, CapTakesEveryConstructionsFirstViolationFirst) {
+TEST(GithubAnnotations, CapTakesEveryConstructionsFirstCauseFirst) {
   RunSummary run;
   for (const char* name : {"x", "y", "z"}) {
     ConstructionSummary c;
     c.name = name;
     c.failed = 5;
     for (std::int64_t p = 2; p < 7; ++p) {
-      c.violations.push_back(Violation{"agreement", p, kNone, 1, 0, 0, "m"});
+      c.violations.push_back(Violation{"cause" + std::to_string(p), p, kNone, 1, 0, 0, "m"});
     }
     run.constructions.push_back(c);
   }
@@ -76,10 +76,36 @@ TEST(GithubAnnotations, CapTakesEveryConstructionsFirstViolationFirst) {
   EXPECT_EQ(count_of(out, "title=collverify x "), 2u);
   EXPECT_EQ(count_of(out, "title=collverify y "), 1u);
   EXPECT_EQ(count_of(out, "title=collverify z "), 1u);
-  EXPECT_LT(out.find("x agreement::p=2"), out.find("x agreement::p=3"));
-  EXPECT_LT(out.find("x agreement::p=3"), out.find("y agreement::p=2"));
+  EXPECT_LT(out.find("x cause2::p=2"), out.find("x cause3::p=3"));
+  EXPECT_LT(out.find("x cause3::p=3"), out.find("y cause2::p=2"));
   EXPECT_EQ(github_annotations(run, 0), "");
   EXPECT_EQ(count_of(github_annotations(run, 100), "::error "), 15u);
+}
+
+// Issue 25 follow-up: five violations of one property were five annotations, crowding out the
+// other constructions' causes in GitHub's ten; now one, at the smallest witness, with the count.
+TEST(GithubAnnotations, ViolationsSharingACauseGiveOneAnnotation) {
+  RunSummary run;
+  ConstructionSummary c;
+  c.name = "x";
+  c.failed = 5;
+  for (const std::int64_t p : {9, 4, 7, 5, 8}) {
+    c.violations.push_back(Violation{"agreement", p, 1, 1, 0, 0, "m"});
+  }
+  c.violations.push_back(Violation{"one_port_send", 6, 2, 1, 0, 0, "n"});
+  run.constructions.push_back(c);
+  const std::string out = github_annotations(run);
+  EXPECT_EQ(count_of(out, "::error "), 2u) << out;
+  EXPECT_NE(out.find("::error title=collverify x agreement::p=4 agreement: m (n=1, rank=1, round=0, "
+                     "block=0) [5 listed violations share this cause; this is the smallest; the report "
+                     "lists them]\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("::error title=collverify x one_port_send::p=6 one_port_send: n (n=2, rank=1, "
+                     "round=0, block=0)\n"),
+            std::string::npos)
+      << out;
+  EXPECT_LT(out.find("x agreement"), out.find("x one_port_send"));
 }
 
 TEST(GithubStepSummary, TableWithTheFirstWitness) {
@@ -104,7 +130,9 @@ TEST(GithubAnnotations, CappedListGetsAWarning) {
   EXPECT_EQ(github_annotations(run).find("::warning"), std::string::npos);
   run.constructions[1] = test::sample_capped(638, 100);
   const std::string out = github_annotations(run);
-  EXPECT_EQ(count_of(out, "::error "), 10u);
+  // The 100 listed violations share one property: one annotation for them.
+  EXPECT_EQ(count_of(out, "::error "), 1u);
+  EXPECT_NE(out.find("[100 listed violations share this cause;"), std::string::npos) << out;
   EXPECT_NE(out.find("::warning title=collverify bcast_plugin truncated::638 violations found; "
                      "summary.json lists the first 100 (the run keeps at most 100: --max-violations); 538 are "
                      "not listed (truncated).\n"),
