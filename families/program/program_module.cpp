@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "families/common/data_dir.hpp"
 #include "families/common/parse.hpp"
 #include "families/program/program_family.hpp"
 #include "model/error.hpp"
@@ -17,12 +18,18 @@ namespace {
 
 namespace cvp = collverify::program;
 
-// The example programs the campaign proves: every library of examples/programs' build folder
-// (the mutants are built into its mutants/ subfolder, which is not read).
+// Where the example programs are: lib/collverify/programs of an installed tree, else
+// examples/programs' build folder (data_dir.hpp).
+std::filesystem::path programs_dir() {
+  return cli::campaign_data_dir(COLLVERIFY_INSTALLED_PROGRAMS, COLLVERIFY_PROGRAMS_DIR);
+}
+
+// The example programs the campaign proves: every library of the programs folder (the mutants
+// are built into its mutants/ subfolder, which is not read, and are not installed).
 std::vector<std::filesystem::path> example_programs() {
   std::vector<std::filesystem::path> out;
   std::error_code ec;
-  for (const auto& e : std::filesystem::directory_iterator(COLLVERIFY_PROGRAMS_DIR, ec)) {
+  for (const auto& e : std::filesystem::directory_iterator(programs_dir(), ec)) {
     if (e.is_regular_file() && e.path().extension() == ".so") out.push_back(e.path());
   }
   std::sort(out.begin(), out.end());
@@ -80,7 +87,7 @@ class ProgramModule final : public Module {
     const std::vector<std::filesystem::path> programs = example_programs();
     if (programs.empty()) {
       throw InputError(fmt::format("the example programs are not built (no *.so in {})",
-                                   COLLVERIFY_PROGRAMS_DIR));
+                                   programs_dir().string()));
     }
     std::vector<cli::CampaignPart> parts;
     for (const auto& path : programs) {

@@ -1,6 +1,7 @@
 // The routed family's module (routed_module.hpp).
 #include "families/routed/routed_module.hpp"
 
+#include "families/common/data_dir.hpp"
 #include "families/routed/cmd_routed.hpp"
 #include "families/routed/routed_family.hpp"
 #include "generators/external/routed_json.hpp"
@@ -17,9 +18,10 @@ struct Loaded {
 };
 
 Plan plan_of(const std::string& file) {
-  std::string path = COLLVERIFY_EXAMPLES_DIR;
-  path += "/routed/";
-  path += file;
+  // share/collverify/routed of an installed tree, else the clone's examples/routed.
+  const std::string path =
+      (cli::campaign_data_dir(COLLVERIFY_INSTALLED_ROUTED, COLLVERIFY_EXAMPLES_DIR "/routed") / file)
+          .string();
   auto loaded = std::make_shared<const Loaded>(path);
   Plan p;
   p.family = std::make_unique<engine::RoutedFamily>(loaded->net, loaded->schedule, path);

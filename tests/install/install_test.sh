@@ -8,6 +8,7 @@
 #     plugin compiled with `cc $(pkg-config --cflags collverify)` against the installed mpi.h passes
 #     `verify program` while a mutant of it fails (the worker and the MPI shim are found beside
 #     the installed library, or the run could not start);
+#   - the campaign's data (example programs, routed examples) is installed and read from there;
 #   - pkg-config resolves (version, Cflags into the prefix, the program's path);
 #   - find_package(collverify) in a small CMake project builds a plugin with
 #     collverify::program_plugin and hands back collverify::collverify, which runs it;
@@ -60,7 +61,8 @@ for f in bin/collverify include/collverify/plugin.h include/collverify/mpi/mpi.h
          lib/collverify/libcollverify_mpi_shim.so lib/collverify/collverify-program-worker \
          lib/cmake/collverify/collverifyConfig.cmake share/pkgconfig/collverify.pc \
          share/bash-completion/completions/collverify share/zsh/site-functions/_collverify \
-         share/man/man1/collverify.1; do
+         share/man/man1/collverify.1 lib/collverify/programs/cv_program_bcast_binomial.so \
+         share/collverify/routed/hypercube3_oab.json; do
   [ -e "$prefix/$f" ] || fail "not installed: $f"
 done
 # The installed completion and man page are the installed program's own (not a stale copy).
@@ -87,6 +89,19 @@ expect 0 "verify bcast --schedule-file bcast_p20.json" \
   "$cv" verify bcast --schedule-file "$source/examples/schedules/bcast_p20.json"
 expect 1 "verify bcast --schedule-file bcast_p20_broken.json" \
   "$cv" verify bcast --schedule-file "$source/examples/schedules/bcast_p20_broken.json"
+
+# The campaign's data comes from the prefix, not from the build tree or the clone: no mutant is
+# installed, an installed example program passes, and with the installed programs folder emptied
+# the campaign refuses up front naming that folder (the build tree still holds every program, so
+# a campaign reading it would have started).
+[ -e "$prefix/lib/collverify/programs/mutants" ] && fail "the mutant programs are installed"
+expect 0 "verify program (an installed example program)" \
+  "$cv" verify program --plugin "$prefix/lib/collverify/programs/cv_program_bcast_binomial.so" --p 2..8
+mv "$prefix/lib/collverify/programs" "$work/programs.aside" && mkdir "$prefix/lib/collverify/programs"
+expect 2 "campaign with the installed programs folder emptied" "$cv" campaign --quick --report "$work/rc"
+grep -qF "no *.so in $prefix/lib/collverify/programs" "$work/out.txt" \
+  || { fail "the installed campaign does not name its own programs folder"; sed 's/^/    /' "$work/out.txt" | tail -5; }
+rmdir "$prefix/lib/collverify/programs" && mv "$work/programs.aside" "$prefix/lib/collverify/programs"
 
 # pkg-config from the prefix only.
 export PKG_CONFIG_PATH=$prefix/share/pkgconfig PKG_CONFIG_LIBDIR=$prefix/share/pkgconfig
