@@ -191,6 +191,7 @@ std::vector<JobOutcome> run_isolated(const Plugin& plugin, const std::vector<Job
     ::close(fds[1]);
     std::string buffer;
     bool killed = false;
+    bool started = false;  // the worker said it started: the instance timeout runs from then
     auto last = std::chrono::steady_clock::now();
     while (true) {
       pollfd pfd{fds[0], POLLIN, 0};
@@ -200,7 +201,7 @@ std::vector<JobOutcome> run_isolated(const Plugin& plugin, const std::vector<Job
       const double waited =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - last).count();
       if (ready == 0) {
-        if (stopping || waited > options.timeout_seconds) {
+        if (stopping || waited > (started ? options.timeout_seconds : kWorkerStartSeconds)) {
           ::kill(pid, SIGKILL);
           killed = !stopping;
           break;
@@ -214,6 +215,12 @@ std::vector<JobOutcome> run_isolated(const Plugin& plugin, const std::vector<Job
       buffer.append(chunk, static_cast<std::size_t>(n));
       std::size_t eol;
       while ((eol = buffer.find('\n')) != std::string::npos) {
+        if (!started && buffer.compare(0, eol, kWorkerReady) == 0) {
+          started = true;
+          buffer.erase(0, eol + 1);
+          last = std::chrono::steady_clock::now();
+          continue;
+        }
         out[next].ran = true;
         out[next].verdict = decode_verdict(buffer.substr(0, eol));
         failed_once = failed_once || out[next].verdict.status == InstanceStatus::fail;
@@ -235,9 +242,11 @@ std::vector<JobOutcome> run_isolated(const Plugin& plugin, const std::vector<Job
       // The child ended (or was killed) before reporting job `next`: that job is its cause.
       out[next].ran = true;
       out[next].verdict =
-          killed ? failed("step_budget",
-                          fmt::format("no result within {} s (a loop without MPI calls?)",
-                                      options.timeout_seconds))
+          killed ? (started ? failed("step_budget",
+                                     fmt::format("no result within {} s (a loop without MPI calls?)",
+                                                 options.timeout_seconds))
+                            : failed("crash", fmt::format("the worker did not start within {} s",
+                                                          kWorkerStartSeconds)))
                  : failed("crash", death_text(status));
       failed_once = true;
       ++next;

@@ -11,7 +11,10 @@
 //   as it finishes. run_isolated returns one verdict per job, in order.
 // - A worker that dies before reporting job i gives job i the property `crash` (with the signal
 //   or exit status); a worker that reports nothing for `timeout_seconds` is killed and job i gets
-//   `step_budget`. A new worker continues with job i + 1.
+//   `step_budget`. A new worker continues with job i + 1. The timeout runs from the worker's
+//   "ready" line (written once it has loaded the plugin), so its start-up (exec, the sanitizers'
+//   initialisation, dlopen) costs no instance its run; a worker not ready within
+//   kWorkerStartSeconds is killed and job i gets `crash`.
 // - *stop (Ctrl-C) ends the run between jobs: the jobs not run come back with ran = false.
 // - stop_at_failure: after the first failing job the rest are not run (ran = false).
 #pragma once
@@ -33,6 +36,10 @@ struct JobOutcome {
   bool ran = false;
   InstanceVerdict verdict;
 };
+
+// The worker's first line once it has started, and how long its start may take.
+inline constexpr const char* kWorkerReady = "ready";
+inline constexpr double kWorkerStartSeconds = 60;
 
 struct IsolationOptions {
   InstanceLimits limits;

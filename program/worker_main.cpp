@@ -62,6 +62,9 @@ int main(int argc, char** argv) {
   (void)memory;
 #endif
   const cvp::Plugin plugin = cvp::load_plugin(argv[1]);
+  // Started: the parent's instance timeout counts from here, not from the spawn (start-up under
+  // the sanitizers on a loaded machine took over a second and cost a correct instance its run).
+  write_all(3, std::string(cvp::kWorkerReady) + "\n");
   const long long from = std::atoll(argv[3]);
   const bool stop_at_failure = std::string(argv[5]) == "1";
   std::ifstream jobs(argv[2]);

@@ -138,5 +138,22 @@ TEST(ProgramCli, AHostilePluginCostsOnlyItsInstance) {
   }
 }
 
+// The instance timeout counts from the worker's start, not its spawn: a plugin that takes 1.5 s
+// to load passes with --instance-timeout 1 (each worker loads it again).
+TEST(ProgramCli, ASlowLoadingPluginCostsNoInstanceItsRun) {
+  const auto dir = fresh_temp_dir("program_cli", "slow_start");
+  std::string args("verify program --plugin ");
+  args.append(SLOW_START_PLUGIN)
+      .append(" --p 1..4 --counts 0,2 --roots 0,1 --buffering eager --instance-timeout 1 --report ")
+      .append(dir.string())
+      .append(" --format json");
+  const CliRun r = run_collverify(args, Stderr::merged);
+  EXPECT_EQ(r.code, 0) << r.out.substr(0, 4000);
+  std::ifstream in(dir / "summary.json");
+  const auto j = nlohmann::json::parse(in);
+  EXPECT_EQ(j["constructions"][0]["violations_total"], 0) << j["constructions"][0].dump(1);
+  EXPECT_EQ(j["constructions"][0]["passed"], 4);
+}
+
 }  // namespace
 }  // namespace collverify::test_cli
