@@ -151,16 +151,16 @@ std::int64_t schedule_heap(const std::vector<MessageRecord>& ms, int p, Scratch&
   return placer.last;
 }
 
-// The same schedule when every message takes one time w: every start is then a multiple of w (a
-// round), and a message placed in round k makes the next offers of its ends start in round k + 1
-// or later. So the queue is one list per round, O(1) a message, and a round is placed in two
-// passes: each receiver's port goes to the earliest matched of the round's messages to it (the
-// heap's tie rule; the others move to round k + 1, where the winner's arrival frees the port),
-// and no other choice in a round depends on the order (a rank has one send offered at a time,
-// and what a round offers goes to later rounds). O(M + rounds). Returns -1 if an offer fell into
-// a round already placed (not expected; cost_of then runs the heap).
-std::int64_t schedule_rounds(const std::vector<MessageRecord>& ms, int p, Scratch& s,
-                             std::int64_t w) {
+// The same schedule when every message takes one time w, counted in rounds (w = 1): every start
+// is then a multiple of w (a round), and a message placed in round k makes the next offers of
+// its ends start in round k + 1 or later. So the queue is one list per round, O(1) a message, and
+// a round is placed in two passes: each receiver's port goes to the earliest matched of the
+// round's messages to it (the heap's tie rule; the others move to round k + 1, where the winner's
+// arrival frees the port), and no other choice in a round depends on the order (a rank has one
+// send offered at a time, and what a round offers goes to later rounds). O(M + rounds). Returns
+// the rounds, or -1 if an offer fell into a round already placed (not expected; cost_of then
+// runs the heap).
+std::int64_t schedule_rounds(const std::vector<MessageRecord>& ms, int p, Scratch& s) {
   start(ms, p, s);
   s.head.clear();
   s.entry_m.clear();
@@ -169,15 +169,15 @@ std::int64_t schedule_rounds(const std::vector<MessageRecord>& ms, int p, Scratc
   s.winner_round.assign(static_cast<Index>(p), kNil);
   Index floor = 0;  // the first round a push may still go to
   bool broken = false;
-  auto push = [&s, &floor, &broken, w](std::int64_t key, Index m) {
-    const auto k = static_cast<Index>(key / w);
-    if (k < floor || key % w != 0) broken = true;
+  auto push = [&s, &floor, &broken](std::int64_t key, Index m) {
+    const auto k = static_cast<Index>(key);
+    if (k < floor) broken = true;
     if (k >= s.head.size()) s.head.resize(k + 1, kNil);
     s.entry_m.push_back(m);
     s.entry_next.push_back(s.head[k]);
     s.head[k] = s.entry_m.size() - 1;
   };
-  Placer placer{ms, s.ports, s, w, 0};
+  Placer placer{ms, s.ports, s, 1, 0};
   for (Index r = 0; r < static_cast<Index>(p); ++r) placer.offer(r, push);
   for (Index round = 0; round < s.head.size() && !broken; ++round) {
     for (Index e = s.head[round]; e != kNil; e = s.entry_next[e]) {
@@ -188,13 +188,13 @@ std::int64_t schedule_rounds(const std::vector<MessageRecord>& ms, int p, Scratc
       }
     }
     floor = round + 1;
-    const auto at = static_cast<std::int64_t>(round) * w;
+    const auto at = static_cast<std::int64_t>(round);
     for (Index e = s.head[round]; e != kNil && !broken; e = s.entry_next[e]) {
       const Index m = s.entry_m[e];
       if (s.winner[static_cast<Index>(ms[m].dst)] == m) {
         placer.place(m, at, push);
       } else {
-        push(at + w, m);
+        push(at + 1, m);
       }
     }
   }
@@ -274,8 +274,12 @@ RunCost cost_of(const std::vector<MessageRecord>& ms, int p) {
   // rounds schedule (w = 1) makes the same choices, so rounds = time / w (the twin, which runs
   // both schedules, checks it).
   const std::int64_t w = unit_time(ms);
-  c.time_ns = one_size ? schedule_rounds(ms, p, s, w) : -1;
-  if (c.time_ns < 0) c.time_ns = schedule_heap(ms, p, s, kAlphaNs, kBetaNsPerByte);
+  c.rounds = one_size ? schedule_rounds(ms, p, s) : -1;
+  if (c.rounds >= 0) {
+    c.time_ns = c.rounds * w;
+    return c;
+  }
+  c.time_ns = schedule_heap(ms, p, s, kAlphaNs, kBetaNsPerByte);
   c.rounds = one_size ? c.time_ns / w : schedule_heap(ms, p, s, 1, 0);
   return c;
 }
@@ -286,7 +290,8 @@ std::int64_t time_by_rounds(const std::vector<MessageRecord>& ms, int p) {
   counts_of(ms, p, s, one_size);
   if (ms.empty() || !one_size) return -1;
   ports_of(ms, p, s);
-  return schedule_rounds(ms, p, s, unit_time(ms));
+  const std::int64_t rounds = schedule_rounds(ms, p, s);
+  return rounds < 0 ? -1 : rounds * unit_time(ms);
 }
 
 RunCost cost_of_heap(const std::vector<MessageRecord>& ms, int p) {

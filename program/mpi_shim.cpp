@@ -123,6 +123,7 @@ int send(World& w, const char* op, const void* buf, int count, MPI_Datatype t, i
     return MPI_SUCCESS;
   }
   const int id = w.post_send(op, buf, bytes, dest, tag, sync, false);
+  if (id == World::kCompleted) return MPI_SUCCESS;
   w.wait(op, {id});
   w.release(op, id, nullptr, nullptr, nullptr);
   return MPI_SUCCESS;
@@ -146,6 +147,20 @@ int recv(World& w, const char* op, void* buf, int count, MPI_Datatype t, int sou
   w.release(op, id, &s, &g, &n);
   fill_status(status, s, g, n);
   return MPI_SUCCESS;
+}
+
+// The end of MPI_Sendrecv(_replace): waits for both halves (the send's only when it did not
+// complete at once) and hands them back.
+void finish_sendrecv(World& w, const char* op, int send_id, int recv_id, MPI_Status* status) {
+  if (send_id == World::kCompleted) {
+    w.wait(op, {recv_id});
+  } else {
+    w.wait(op, {send_id, recv_id});
+    w.release(op, send_id, nullptr, nullptr, nullptr);
+  }
+  int src = 0, g = 0, n = 0;
+  w.release(op, recv_id, &src, &g, &n);
+  fill_status(status, src, g, n);
 }
 
 int check_request_ptr(World& w, MPI_Request* r, const char* op) {
@@ -363,11 +378,7 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
   }
   const int a = w.post_send(kOp, sendbuf, sbytes, dest, sendtag, false, false);
   const int b = w.post_recv(kOp, recvbuf, rbytes, source, recvtag, false);
-  w.wait(kOp, {a, b});
-  w.release(kOp, a, nullptr, nullptr, nullptr);
-  int src = 0, g = 0, n = 0;
-  w.release(kOp, b, &src, &g, &n);
-  fill_status(status, src, g, n);
+  finish_sendrecv(w, kOp, a, b, status);
   return MPI_SUCCESS;
 }
 
@@ -384,11 +395,7 @@ int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype t, int dest, int sen
   // The message takes a copy of buf when posted, so the receive may overwrite buf at once.
   const int a = w.post_send(kOp, buf, bytes, dest, sendtag, false, false);
   const int b = w.post_recv(kOp, buf, bytes, source, recvtag, false);
-  w.wait(kOp, {a, b});
-  w.release(kOp, a, nullptr, nullptr, nullptr);
-  int src = 0, g = 0, n = 0;
-  w.release(kOp, b, &src, &g, &n);
-  fill_status(status, src, g, n);
+  finish_sendrecv(w, kOp, a, b, status);
   return MPI_SUCCESS;
 }
 

@@ -216,25 +216,34 @@ int World::new_request(const char* op, bool send, bool user) {
 
 int World::post_send(const char* op, const void* buf, std::size_t bytes, int dest, int tag,
                      bool sync, bool user) {
-  const int id = new_request(op, true, user);
-  Request& r = requests_[static_cast<std::size_t>(id)];
-  r.sbuf = static_cast<const std::byte*>(buf);
-  r.sbytes = bytes;
-  if (user) ranks_[current_].pending.push_back(id);
-  if (dest == kProcNull) {
-    complete(id);
-    return id;
+  // A blocking standard send under eager buffering completes at once: it gets no request (the
+  // message carries everything match needs), and the caller neither waits nor releases.
+  const bool at_once =
+      !user && !sync && options_.buffering == Buffering::eager && dest != kProcNull;
+  const auto* data = static_cast<const std::byte*>(buf);
+  int id = kCompleted;
+  if (!at_once) {
+    id = new_request(op, true, user);
+    Request& r = requests_[static_cast<std::size_t>(id)];
+    r.sbuf = data;
+    r.sbytes = bytes;
+    if (user) ranks_[current_].pending.push_back(id);
+    if (dest == kProcNull) {
+      complete(id);
+      return id;
+    }
   }
   const int m = static_cast<int>(messages_.size());
   Message& msg = messages_.emplace_back();
   msg.src = current_;
   msg.dst = dest;
   msg.tag = tag;
-  msg.src_call = r.call;
+  msg.src_call = ranks_[current_].calls - 1;
   msg.request = id;
   msg.sync = sync;
   msg.user = user;
   msg.op = op;
+  msg.sbuf = data;
   msg.size = bytes;
   msg.depth = ranks_[current_].clock + 1;
   msg.record = -1;
@@ -243,16 +252,16 @@ int World::post_send(const char* op, const void* buf, std::size_t bytes, int des
   // unmatched is copied into the arena. A nonblocking send is always copied: release compares
   // its buffer with the copy (buffer_race).
   msg.at = user ? arena_.size() : kDirect;
-  if (user) arena_.insert(arena_.end(), r.sbuf, r.sbuf + bytes);
-  requests_[static_cast<std::size_t>(id)].message = m;
+  if (user) arena_.insert(arena_.end(), data, data + bytes);
+  if (id >= 0) requests_[static_cast<std::size_t>(id)].message = m;
   ranks_[dest].inbox.push_back(m);
   ++progress_;
-  if (!sync && options_.buffering == Buffering::eager) complete(id);
+  if (id >= 0 && !sync && options_.buffering == Buffering::eager) complete(id);
   try_match(dest);
   Message& left = messages_[static_cast<std::size_t>(m)];
   if (left.at == kDirect && left.record < 0) {
     left.at = arena_.size();
-    arena_.insert(arena_.end(), r.sbuf, r.sbuf + bytes);
+    arena_.insert(arena_.end(), data, data + bytes);
   }
   return id;
 }
@@ -327,8 +336,7 @@ void World::match(int id, int m) {
     return raise({"buffer_race", r.rank, r.call, r.op,
                   "the receive buffer was written while the receive was pending"});
   }
-  const std::byte* payload =
-      msg.at == kDirect ? requests_[static_cast<std::size_t>(msg.request)].sbuf : data(msg);
+  const std::byte* payload = msg.at == kDirect ? msg.sbuf : data(msg);
   if (msg.size > 0) std::memcpy(r.buf, payload, msg.size);
   if (r.user && msg.size > 0) std::memcpy(images_.data() + r.image, payload, msg.size);
   r.st_source = msg.src;

@@ -49,13 +49,16 @@ inline constexpr std::size_t kDirect = ~std::size_t{0};
 struct Message {
   Message() {}  // NOLINT: every field is set by World::post_send
   int src, dst, tag, src_call;
-  int request;  // the sender's request (recycled after a blocking send's release: see match)
+  // The sender's request (recycled after a blocking send's release: see match); kCompleted for a
+  // blocking eager send, which has none.
+  int request;
   bool sync;
   bool user;       // from a nonblocking send
   const char* op;  // the sender's call
   // The send buffer as it was when the send was posted: arena_[at, at + size); kDirect while the
-  // data is still only in the (blocking) sender's buffer, which match() then reads.
+  // data is still only in the (blocking) sender's buffer, sbuf, which match() then reads.
   std::size_t at;
+  const std::byte* sbuf;
   std::size_t size;
   std::int64_t depth;
   int record;  // its MessageRecord, once matched
@@ -124,6 +127,9 @@ class World {
   // A request of the running rank with every field set (the defaults: not complete, no data),
   // in a recycled slot when it is a blocking call's; returns its id.
   int new_request(const char* op, bool send, bool user);
+  // Returns the send's request, or kCompleted for a blocking standard send under eager
+  // buffering: it completed at once and has no request to wait for or release.
+  static constexpr int kCompleted = -1;
   int post_send(const char* op, const void* buf, std::size_t bytes, int dest, int tag, bool sync,
                 bool user);
   int post_recv(const char* op, void* buf, std::size_t capacity, int source, int tag, bool user);
