@@ -257,7 +257,11 @@ int World::post_send(const char* op, const void* buf, std::size_t bytes, int des
   ranks_[dest].inbox.push_back(m);
   ++progress_;
   if (id >= 0 && !sync && options_.buffering == Buffering::eager) complete(id);
-  try_match(dest);
+  if (options_.general_matching) {
+    try_match(dest);
+  } else {
+    match_new_message(dest, m);
+  }
   Message& left = messages_[static_cast<std::size_t>(m)];
   if (left.at == kDirect && left.record < 0) {
     left.at = arena_.size();
@@ -286,8 +290,50 @@ int World::post_recv(const char* op, void* buf, std::size_t capacity, int source
     images_.insert(images_.end(), r.buf, r.buf + capacity);
   }
   ranks_[current_].posted.push_back(id);
-  try_match(current_);
+  if (options_.general_matching) {
+    try_match(current_);
+  } else {
+    match_new_receive(id);
+  }
   return id;
+}
+
+// The two below do what try_match does after one new message or receive, using what holds after
+// every try_match (and so after each of them): no unmatched message in a rank's inbox is accepted
+// by a posted receive that comes before its first wildcard receive. So only the new one can
+// match, at most once. try_match stays the general rule (resolve_wildcard uses it) and their
+// twin (WorldOptions::general_matching; tests/program/programs_test.cpp compares whole runs).
+void World::match_new_message(int dst, int m) {
+  RankState& d = ranks_[dst];
+  const Message& msg = messages_[static_cast<std::size_t>(m)];
+  for (std::size_t i = 0; i < d.posted.size(); ++i) {
+    const int id = d.posted[i];
+    const Request& r = requests_[static_cast<std::size_t>(id)];
+    if (r.source == kAnySource) return;  // resolved at quiescence; later receives wait for it
+    if (r.source != msg.src || (r.tag != kAnyTag && r.tag != msg.tag)) continue;
+    d.inbox.pop_back();  // the new message is the last one
+    d.posted.erase(d.posted.begin() + static_cast<std::ptrdiff_t>(i));
+    match(id, m);
+    return;
+  }
+}
+
+void World::match_new_receive(int id) {
+  RankState& me = ranks_[current_];
+  const Request& r = requests_[static_cast<std::size_t>(id)];
+  if (r.source == kAnySource) return;
+  for (int earlier : me.posted) {  // the new receive is the last one
+    if (earlier != id && requests_[static_cast<std::size_t>(earlier)].source == kAnySource) return;
+  }
+  for (std::size_t k = 0; k < me.inbox.size(); ++k) {
+    const int m = me.inbox[k];
+    const Message& msg = messages_[static_cast<std::size_t>(m)];
+    if (msg.src != r.source || (r.tag != kAnyTag && r.tag != msg.tag)) continue;
+    me.inbox.erase(me.inbox.begin() + static_cast<std::ptrdiff_t>(k));
+    me.posted.pop_back();
+    match(id, m);
+    return;
+  }
 }
 
 void World::try_match(int dst) {

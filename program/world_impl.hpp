@@ -162,6 +162,8 @@ class World {
                                                             const GuardedRegion& g);
   [[gnu::cold, gnu::noinline, noreturn]] void overlaps_pending(const char* op, const Request& q);
   void try_match(int dst);
+  void match_new_message(int dst, int m);
+  void match_new_receive(int id);
   void match(int request, int message);
   void complete(int request);
   void block_on(const std::vector<int>& requests);
