@@ -12,20 +12,31 @@ namespace {
 
 using Index = std::size_t;
 
-// The order of the messages on their sender's port and the data they wait for, as indices into
-// the records, rank by rank in one array each (rank r's part: [begin[r], begin[r + 1])): sends by
-// sending call, received messages by the call that handed them back (ties: the earlier match).
+// A message on a port: its record, the call that orders it there (the sending call on the
+// sender's port; on the receiver's, the call that handed it back) and its receiver. Compact and
+// contiguous, so that offer() reads the ports without touching the records.
+struct PortEntry {
+  Index m;
+  std::int32_t call;
+  std::int32_t dst;
+};
+
+// The order of the messages on their sender's port and the data they wait for, rank by rank in
+// one array each (rank r's part: [begin[r], begin[r + 1])): sends by sending call, received
+// messages by the call that handed them back (ties: the earlier match).
 struct Ports {
-  std::vector<Index> sends, send_begin, received, received_begin;
+  std::vector<PortEntry> sends, received;
+  std::vector<Index> send_begin, received_begin;
 };
 
 inline constexpr Index kNil = ~Index{0};
 
-// Where a rank stands in the schedule.
+// Where a rank stands in the schedule: positions in the ports' arrays (its next send and its
+// first received message not yet known to have arrived, each with the end of its part).
 struct RankTimes {
-  Index next_send = 0, arrived = 0;  // positions in its sends and its received messages
-  bool offered = false;              // its next send is in the queue
-  std::int64_t send_free = 0, recv_free = 0, data_at = 0;
+  Index next_send, send_end, arrived, received_end;
+  bool offered;  // its next send is in the queue
+  std::int64_t send_free, recv_free, data_at;
 };
 
 // Everything an instance's cost needs, kept per thread: an instance's cost must not cost an
@@ -39,9 +50,14 @@ struct Scratch {
   std::vector<RankTimes> ranks;
   std::vector<std::int64_t> end;
   std::vector<std::pair<std::int64_t, Index>> heap;  // (start bound, message), a min-heap
-  // The round queue (schedule_rounds): per round the first of its entries (a list through
-  // entry_next); per rank the message that wins its receive port in the round being placed.
-  std::vector<Index> head, entry_m, entry_next, winner, winner_round;
+  // The round queue (schedule_rounds): per round the first of its entries, a list through
+  // Entry::next; per rank the message that wins its receive port in the round being placed.
+  struct Entry {
+    Index m, next;
+    std::uint32_t src, dst;
+  };
+  std::vector<Entry> entries;
+  std::vector<Index> head, winner, winner_round;
 };
 
 Scratch& scratch() {
@@ -49,8 +65,9 @@ Scratch& scratch() {
   return s;
 }
 
-void by_rank(const std::vector<MessageRecord>& ms, int p, bool sender, std::vector<Index>& at,
-             std::vector<Index>& out, std::vector<Index>& begin) {
+template <bool sender>
+void by_rank(const std::vector<MessageRecord>& ms, int p, std::vector<Index>& at,
+             std::vector<PortEntry>& out, std::vector<Index>& begin) {
   begin.assign(static_cast<Index>(p) + 1, 0);
   auto rank_of = [&](const MessageRecord& m) { return static_cast<Index>(sender ? m.src : m.dst); };
   auto kept = [&](const MessageRecord& m) { return sender || m.dst_release_call >= 0; };
@@ -61,23 +78,25 @@ void by_rank(const std::vector<MessageRecord>& ms, int p, bool sender, std::vect
   out.resize(begin[static_cast<Index>(p)]);
   at.assign(begin.begin(), begin.end() - 1);
   for (Index i = 0; i < ms.size(); ++i) {
-    if (kept(ms[i])) out[at[rank_of(ms[i])]++] = i;
+    const MessageRecord& m = ms[i];
+    if (kept(m)) out[at[rank_of(m)]++] = {i, sender ? m.src_call : m.dst_release_call, m.dst};
   }
-  auto key = [&](Index i) { return sender ? ms[i].src_call : ms[i].dst_release_call; };
   for (Index r = 0; r < static_cast<Index>(p); ++r) {
     const auto first = out.begin() + static_cast<std::ptrdiff_t>(begin[r]);
     const auto last = out.begin() + static_cast<std::ptrdiff_t>(begin[r + 1]);
-    if (!std::is_sorted(first, last, [&](Index a, Index b) { return key(a) < key(b); })) {
-      std::sort(first, last, [&](Index a, Index b) {
-        return key(a) < key(b) || (key(a) == key(b) && a < b);
+    if (!std::is_sorted(first, last, [](const PortEntry& a, const PortEntry& b) {
+          return a.call < b.call;
+        })) {
+      std::sort(first, last, [](const PortEntry& a, const PortEntry& b) {
+        return a.call < b.call || (a.call == b.call && a.m < b.m);
       });
     }
   }
 }
 
 void ports_of(const std::vector<MessageRecord>& ms, int p, Scratch& s) {
-  by_rank(ms, p, true, s.at, s.ports.sends, s.ports.send_begin);
-  by_rank(ms, p, false, s.at, s.ports.received, s.ports.received_begin);
+  by_rank<true>(ms, p, s.at, s.ports.sends, s.ports.send_begin);
+  by_rank<false>(ms, p, s.at, s.ports.received, s.ports.received_begin);
 }
 
 // The rules of cost.hpp shared by both schedules below. offer() hands rank r's next send to
@@ -92,24 +111,25 @@ struct Placer {
   template <class Push>
   void offer(Index r, Push&& push) {
     RankTimes& t = s.ranks[r];
-    if (t.offered || t.next_send >= ports.send_begin[r + 1] - ports.send_begin[r]) return;
-    const Index m = ports.sends[ports.send_begin[r] + t.next_send];
-    const Index got_end = ports.received_begin[r + 1] - ports.received_begin[r];
-    while (t.arrived < got_end) {
-      const Index g = ports.received[ports.received_begin[r] + t.arrived];
-      if (ms[g].dst_release_call >= ms[m].src_call) break;
-      if (s.end[g] < 0) return;  // offered again when that message arrives
-      t.data_at = std::max(t.data_at, s.end[g]);
-      ++t.arrived;
+    if (t.offered || t.next_send == t.send_end) return;
+    const PortEntry& send = ports.sends[t.next_send];
+    for (; t.arrived != t.received_end; ++t.arrived) {
+      const PortEntry& got = ports.received[t.arrived];
+      if (got.call >= send.call) break;
+      const std::int64_t at = s.end[got.m];
+      if (at < 0) return;  // offered again when that message arrives
+      t.data_at = std::max(t.data_at, at);
     }
     t.offered = true;
-    push(std::max({t.send_free, t.data_at, s.ranks[static_cast<Index>(ms[m].dst)].recv_free}), m);
+    const auto dst = static_cast<Index>(send.dst);
+    push(std::max(std::max(t.send_free, t.data_at), s.ranks[dst].recv_free), send.m, r, dst);
   }
 
+  // Places message m (from src to dst) at `start` for `duration`.
   template <class Push>
-  void place(Index m, std::int64_t start, Push&& push) {
-    const auto src = static_cast<Index>(ms[m].src), dst = static_cast<Index>(ms[m].dst);
-    s.end[m] = start + alpha + beta * ms[m].bytes;
+  void place(Index m, Index src, Index dst, std::int64_t start, std::int64_t duration,
+             Push&& push) {
+    s.end[m] = start + duration;
     last = std::max(last, s.end[m]);
     s.ranks[src].send_free = s.ranks[dst].recv_free = s.end[m];
     ++s.ranks[src].next_send;
@@ -120,7 +140,11 @@ struct Placer {
 };
 
 void start(const std::vector<MessageRecord>& ms, int p, Scratch& s) {
-  s.ranks.assign(static_cast<Index>(p), RankTimes{});
+  s.ranks.resize(static_cast<Index>(p));
+  for (Index r = 0; r < static_cast<Index>(p); ++r) {
+    s.ranks[r] = {s.ports.send_begin[r], s.ports.send_begin[r + 1], s.ports.received_begin[r],
+                  s.ports.received_begin[r + 1], false, 0, 0, 0};
+  }
   s.end.assign(ms.size(), -1);
 }
 
@@ -131,7 +155,7 @@ std::int64_t schedule_heap(const std::vector<MessageRecord>& ms, int p, Scratch&
   start(ms, p, s);
   auto& heap = s.heap;
   heap.clear();
-  auto push = [&heap](std::int64_t key, Index m) {
+  auto push = [&heap](std::int64_t key, Index m, Index, Index) {
     heap.emplace_back(key, m);
     std::push_heap(heap.begin(), heap.end(), std::greater<>());
   };
@@ -141,12 +165,13 @@ std::int64_t schedule_heap(const std::vector<MessageRecord>& ms, int p, Scratch&
     std::pop_heap(heap.begin(), heap.end(), std::greater<>());
     const auto [key, m] = heap.back();
     heap.pop_back();
-    const std::int64_t at = std::max(key, s.ranks[static_cast<Index>(ms[m].dst)].recv_free);
+    const auto src = static_cast<Index>(ms[m].src), dst = static_cast<Index>(ms[m].dst);
+    const std::int64_t at = std::max(key, s.ranks[dst].recv_free);
     if (at > key) {
-      push(at, m);
+      push(at, m, src, dst);
       continue;
     }
-    placer.place(m, at, push);
+    placer.place(m, src, dst, at, alpha + beta * ms[m].bytes, push);
   }
   return placer.last;
 }
@@ -163,25 +188,24 @@ std::int64_t schedule_heap(const std::vector<MessageRecord>& ms, int p, Scratch&
 std::int64_t schedule_rounds(const std::vector<MessageRecord>& ms, int p, Scratch& s) {
   start(ms, p, s);
   s.head.clear();
-  s.entry_m.clear();
-  s.entry_next.clear();
+  s.entries.clear();
   s.winner.assign(static_cast<Index>(p), kNil);
   s.winner_round.assign(static_cast<Index>(p), kNil);
   Index floor = 0;  // the first round a push may still go to
   bool broken = false;
-  auto push = [&s, &floor, &broken](std::int64_t key, Index m) {
+  auto push = [&s, &floor, &broken](std::int64_t key, Index m, Index src, Index dst) {
     const auto k = static_cast<Index>(key);
     if (k < floor) broken = true;
     if (k >= s.head.size()) s.head.resize(k + 1, kNil);
-    s.entry_m.push_back(m);
-    s.entry_next.push_back(s.head[k]);
-    s.head[k] = s.entry_m.size() - 1;
+    s.entries.push_back({m, s.head[k], static_cast<std::uint32_t>(src),
+                         static_cast<std::uint32_t>(dst)});
+    s.head[k] = s.entries.size() - 1;
   };
   Placer placer{ms, s.ports, s, 1, 0};
   for (Index r = 0; r < static_cast<Index>(p); ++r) placer.offer(r, push);
   for (Index round = 0; round < s.head.size() && !broken; ++round) {
-    for (Index e = s.head[round]; e != kNil; e = s.entry_next[e]) {
-      const Index m = s.entry_m[e], d = static_cast<Index>(ms[m].dst);
+    for (Index e = s.head[round]; e != kNil; e = s.entries[e].next) {
+      const Index m = s.entries[e].m, d = s.entries[e].dst;
       if (s.winner_round[d] != round || m < s.winner[d]) {
         s.winner_round[d] = round;
         s.winner[d] = m;
@@ -189,12 +213,12 @@ std::int64_t schedule_rounds(const std::vector<MessageRecord>& ms, int p, Scratc
     }
     floor = round + 1;
     const auto at = static_cast<std::int64_t>(round);
-    for (Index e = s.head[round]; e != kNil && !broken; e = s.entry_next[e]) {
-      const Index m = s.entry_m[e];
-      if (s.winner[static_cast<Index>(ms[m].dst)] == m) {
-        placer.place(m, at, push);
+    for (Index e = s.head[round]; e != kNil && !broken; e = s.entries[e].next) {
+      const Scratch::Entry x = s.entries[e];
+      if (s.winner[x.dst] == x.m) {
+        placer.place(x.m, x.src, x.dst, at, 1, push);
       } else {
-        push(at + 1, m);
+        push(at + 1, x.m, x.src, x.dst);
       }
     }
   }
