@@ -50,14 +50,14 @@ struct Scratch {
   std::vector<RankTimes> ranks;
   std::vector<std::int64_t> end;
   std::vector<std::pair<std::int64_t, Index>> heap;  // (start bound, message), a min-heap
-  // The round queue (schedule_rounds): per round the first of its entries, a list through
-  // Entry::next; per rank the message that wins its receive port in the round being placed.
+  // The round queue (schedule_rounds): the messages offered for this round and for the next;
+  // per rank the message that wins its receive port in the round being placed.
   struct Entry {
-    Index m, next;
+    Index m;
     std::uint32_t src, dst;
   };
-  std::vector<Entry> entries;
-  std::vector<Index> head, winner, winner_round;
+  std::vector<Entry> current, next;
+  std::vector<Index> winner, winner_round;
 };
 
 Scratch& scratch() {
@@ -177,44 +177,42 @@ std::int64_t schedule_heap(const std::vector<MessageRecord>& ms, int p, Scratch&
 }
 
 // The same schedule when every message takes one time w, counted in rounds (w = 1): every start
-// is then a multiple of w (a round), and a message placed in round k makes the next offers of
-// its ends start in round k + 1 or later. So the queue is one list per round, O(1) a message, and
-// a round is placed in two passes: each receiver's port goes to the earliest matched of the
-// round's messages to it (the heap's tie rule; the others move to round k + 1, where the winner's
-// arrival frees the port), and no other choice in a round depends on the order (a rank has one
-// send offered at a time, and what a round offers goes to later rounds). O(M + rounds). Returns
-// the rounds, or -1 if an offer fell into a round already placed (not expected; cost_of then
-// runs the heap).
+// is then a whole round. A message placed in round k ends at k + 1, so every end known while
+// round k is placed is at most k + 1, and so is every start bound an offer computes (a maximum
+// of ends); and an offer made in round k waits for the send just placed (its sender's port) or
+// for the message just placed (its receiver was waiting for that data), so its bound is at least
+// k + 1. Hence the queue is two lists, this round's and the next's, O(1) a message. A round is
+// placed in two passes: each receiver's port goes to the earliest matched of the round's messages
+// to it (the heap's tie rule; the others move to round k + 1, where the winner's arrival frees
+// the port), and no other choice in a round depends on the order (a rank has one send offered at
+// a time, and what a round offers goes to the next). O(M + the moves). Returns the rounds, or -1
+// if an offer's bound was not the next round (not expected; cost_of then runs the heap).
 std::int64_t schedule_rounds(const std::vector<MessageRecord>& ms, int p, Scratch& s) {
   start(ms, p, s);
-  s.head.clear();
-  s.entries.clear();
+  s.current.clear();
+  s.next.clear();
   s.winner.assign(static_cast<Index>(p), kNil);
   s.winner_round.assign(static_cast<Index>(p), kNil);
-  Index floor = 0;  // the first round a push may still go to
+  std::int64_t target = 0;  // the round every push must go to
   bool broken = false;
-  auto push = [&s, &floor, &broken](std::int64_t key, Index m, Index src, Index dst) {
-    const auto k = static_cast<Index>(key);
-    if (k < floor) broken = true;
-    if (k >= s.head.size()) s.head.resize(k + 1, kNil);
-    s.entries.push_back({m, s.head[k], static_cast<std::uint32_t>(src),
-                         static_cast<std::uint32_t>(dst)});
-    s.head[k] = s.entries.size() - 1;
+  auto push = [&s, &target, &broken](std::int64_t key, Index m, Index src, Index dst) {
+    if (key != target) broken = true;
+    s.next.push_back({m, static_cast<std::uint32_t>(src), static_cast<std::uint32_t>(dst)});
   };
   Placer placer{ms, s.ports, s, 1, 0};
   for (Index r = 0; r < static_cast<Index>(p); ++r) placer.offer(r, push);
-  for (Index round = 0; round < s.head.size() && !broken; ++round) {
-    for (Index e = s.head[round]; e != kNil; e = s.entries[e].next) {
-      const Index m = s.entries[e].m, d = s.entries[e].dst;
-      if (s.winner_round[d] != round || m < s.winner[d]) {
-        s.winner_round[d] = round;
-        s.winner[d] = m;
+  for (Index round = 0; !s.next.empty() && !broken; ++round) {
+    s.current.swap(s.next);
+    s.next.clear();
+    for (const Scratch::Entry& x : s.current) {
+      if (s.winner_round[x.dst] != round || x.m < s.winner[x.dst]) {
+        s.winner_round[x.dst] = round;
+        s.winner[x.dst] = x.m;
       }
     }
-    floor = round + 1;
     const auto at = static_cast<std::int64_t>(round);
-    for (Index e = s.head[round]; e != kNil && !broken; e = s.entries[e].next) {
-      const Scratch::Entry x = s.entries[e];
+    target = at + 1;
+    for (const Scratch::Entry& x : s.current) {
       if (s.winner[x.dst] == x.m) {
         placer.place(x.m, x.src, x.dst, at, 1, push);
       } else {
