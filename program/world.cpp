@@ -186,16 +186,7 @@ void World::overlaps_pending(const char* op, const Request& q) {
                     q.call, current_));
 }
 
-int World::new_request(const char* op, bool send, bool user) {
-  int id = 0;
-  if (!user && !free_requests_.empty()) {
-    id = free_requests_.back();
-    free_requests_.pop_back();
-  } else {
-    id = static_cast<int>(requests_.size());
-    requests_.emplace_back();
-  }
-  Request& r = requests_[static_cast<std::size_t>(id)];
+void World::init_request(Request& r, const char* op, bool send, bool user) const {
   r.send = send;
   r.user = user;
   r.complete = r.released = r.matched = r.awaited = false;
@@ -211,6 +202,18 @@ int World::new_request(const char* op, bool send, bool user) {
   r.message = -1;
   r.sbuf = nullptr;
   r.sbytes = 0;
+}
+
+int World::new_request(const char* op, bool send, bool user) {
+  int id = 0;
+  if (!user && !free_requests_.empty()) {
+    id = free_requests_.back();
+    free_requests_.pop_back();
+  } else {
+    id = static_cast<int>(requests_.size());
+    requests_.emplace_back();
+  }
+  init_request(requests_[static_cast<std::size_t>(id)], op, send, user);
   return id;
 }
 
@@ -359,28 +362,37 @@ void World::try_match(int dst) {
 }
 
 void World::match(int id, int m) {
-  Request& r = requests_[static_cast<std::size_t>(id)];
+  if (!deliver(requests_[static_cast<std::size_t>(id)], m)) return;
+  complete(id);
+  const Message& msg = messages_[static_cast<std::size_t>(m)];
+  if (msg.sync || options_.buffering == Buffering::rendezvous) complete(msg.request);
+}
+
+bool World::deliver(Request& r, int m) {
   Message& msg = messages_[static_cast<std::size_t>(m)];
   // The sender's request is read only while it lives: a nonblocking send's (never recycled),
   // one still waiting for this match, or the sender's own call (kDirect). A blocking send that
   // completed at once (eager) may have been recycled already (release).
   const bool waits_for_match = msg.sync || options_.buffering == Buffering::rendezvous;
   if (msg.size > r.capacity) {
-    return raise({"truncation", r.rank, r.call, r.op,
-                  fmt::format("a message of {} bytes from rank {} (its call {}, tag {}) into a "
-                              "receive of {} bytes",
-                              msg.size, msg.src, msg.src_call, msg.tag, r.capacity)});
+    raise({"truncation", r.rank, r.call, r.op,
+           fmt::format("a message of {} bytes from rank {} (its call {}, tag {}) into a "
+                       "receive of {} bytes",
+                       msg.size, msg.src, msg.src_call, msg.tag, r.capacity)});
+    return false;
   }
   if (msg.user && waits_for_match) {
     const Request& s = requests_[static_cast<std::size_t>(msg.request)];
     if (!s.complete && msg.size > 0 && std::memcmp(s.sbuf, data(msg), msg.size) != 0) {
-      return raise({"buffer_race", s.rank, s.call, s.op,
-                    "the send buffer changed while the send was pending (before it matched)"});
+      raise({"buffer_race", s.rank, s.call, s.op,
+             "the send buffer changed while the send was pending (before it matched)"});
+      return false;
     }
   }
   if (r.user && r.capacity > 0 && std::memcmp(r.buf, images_.data() + r.image, r.capacity) != 0) {
-    return raise({"buffer_race", r.rank, r.call, r.op,
-                  "the receive buffer was written while the receive was pending"});
+    raise({"buffer_race", r.rank, r.call, r.op,
+           "the receive buffer was written while the receive was pending"});
+    return false;
   }
   const std::byte* payload = msg.at == kDirect ? msg.sbuf : data(msg);
   if (msg.size > 0) std::memcpy(r.buf, payload, msg.size);
@@ -394,8 +406,40 @@ void World::match(int id, int m) {
   records_.push_back({msg.src, msg.src_call, r.rank, r.call,
                       static_cast<std::int64_t>(msg.size), msg.depth, -1});
   ++progress_;
-  complete(id);
-  if (waits_for_match) complete(msg.request);
+  return true;
+}
+
+bool World::receive_at_once(const char* op, void* buf, std::size_t capacity, int source, int tag,
+                            int* st_source, int* st_tag, int* st_bytes) {
+  if (options_.general_matching || source < 0) return false;  // MPI_ANY_SOURCE, MPI_PROC_NULL
+  RankState& me = ranks_[current_];
+  for (int id : me.posted) {
+    if (requests_[static_cast<std::size_t>(id)].source == kAnySource) return false;
+  }
+  std::size_t k = 0;
+  for (; k < me.inbox.size(); ++k) {
+    const Message& msg = messages_[static_cast<std::size_t>(me.inbox[k])];
+    if (msg.src == source && (tag == kAnyTag || tag == msg.tag)) break;
+  }
+  if (k == me.inbox.size()) return false;
+  const int m = me.inbox[k];
+  me.inbox.erase(me.inbox.begin() + static_cast<std::ptrdiff_t>(k));
+  Request r;  // lives for this call only: never in requests_, so no id to recycle
+  init_request(r, op, false, false);
+  r.buf = static_cast<std::byte*>(buf);
+  r.capacity = capacity;
+  r.source = source;
+  r.tag = tag;
+  if (!deliver(r, m)) return true;  // not reached: the fault switched this rank out
+  const Message& msg = messages_[static_cast<std::size_t>(m)];
+  if (msg.sync || options_.buffering == Buffering::rendezvous) complete(msg.request);
+  // What release does for a blocking receive, in the same call.
+  me.clock = std::max(me.clock, msg.depth);
+  records_[static_cast<std::size_t>(msg.record)].dst_release_call = r.call;
+  *st_source = r.st_source;
+  *st_tag = r.st_tag;
+  *st_bytes = r.st_bytes;
+  return true;
 }
 
 void World::complete(int id) {

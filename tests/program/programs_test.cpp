@@ -589,8 +589,10 @@ TEST(RuntimeRegression, FaultWhileAnotherRankIsSuspended) {
 }
 
 // The incremental matching (World::match_new_message, match_new_receive: only the new message or
-// receive is matched) against its twin, the general rule run after every post
-// (WorldOptions::general_matching): every example program and every mutant, p = 1..9, counts 0,
+// receive is matched) and the blocking receive whose message is already there
+// (World::receive_at_once: no request) against their twin, the general rule run after every post
+// with a request for every receive (WorldOptions::general_matching): every example program and
+// every mutant, p = 1..9, counts 0,
 // 1 and p + 1, roots 0 and p - 1, both bufferings, sum and compose for reductions, and a test
 // plugin whose root posts a receive behind a wildcard receive while both candidates wait
 // (plugins/wildcard_then_specific.c: a deadlock in one matching order). The same verdict, fault,
