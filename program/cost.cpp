@@ -60,7 +60,9 @@ struct Scratch {
   std::vector<Index> winner, winner_round;
 };
 
-Scratch& scratch() {
+// Opaque to the optimiser (noipa): otherwise GCC propagates the thread-local's address into
+// clones of the schedules, which then call __tls_get_addr at every access (3% of a run).
+[[gnu::noipa]] Scratch& scratch() {
   static thread_local Scratch s;
   return s;
 }

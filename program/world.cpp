@@ -424,12 +424,14 @@ bool World::receive_at_once(const char* op, void* buf, std::size_t capacity, int
   if (k == me.inbox.size()) return false;
   const int m = me.inbox[k];
   me.inbox.erase(me.inbox.begin() + static_cast<std::ptrdiff_t>(k));
-  Request r;  // lives for this call only: never in requests_, so no id to recycle
-  init_request(r, op, false, false);
+  Request r;  // lives for this call only: never in requests_; deliver reads these fields
+  r.send = r.user = false;
+  r.rank = current_;
+  r.call = me.calls - 1;
+  r.op = op;
   r.buf = static_cast<std::byte*>(buf);
   r.capacity = capacity;
-  r.source = source;
-  r.tag = tag;
+  r.image = 0;
   if (!deliver(r, m)) return true;  // not reached: the fault switched this rank out
   const Message& msg = messages_[static_cast<std::size_t>(m)];
   if (msg.sync || options_.buffering == Buffering::rendezvous) complete(msg.request);
