@@ -67,22 +67,9 @@ struct Scratch {
   return s;
 }
 
-template <bool sender>
-void by_rank(const std::vector<MessageRecord>& ms, int p, std::vector<Index>& at,
-             std::vector<PortEntry>& out, std::vector<Index>& begin) {
-  begin.assign(static_cast<Index>(p) + 1, 0);
-  auto rank_of = [&](const MessageRecord& m) { return static_cast<Index>(sender ? m.src : m.dst); };
-  auto kept = [&](const MessageRecord& m) { return sender || m.dst_release_call >= 0; };
-  for (const MessageRecord& m : ms) {
-    if (kept(m)) ++begin[rank_of(m) + 1];
-  }
-  for (Index r = 0; r < static_cast<Index>(p); ++r) begin[r + 1] += begin[r];
-  out.resize(begin[static_cast<Index>(p)]);
-  at.assign(begin.begin(), begin.end() - 1);
-  for (Index i = 0; i < ms.size(); ++i) {
-    const MessageRecord& m = ms[i];
-    if (kept(m)) out[at[rank_of(m)]++] = {i, sender ? m.src_call : m.dst_release_call, m.dst};
-  }
+// Sorts each rank's part of a port array by call (ties: the earlier match), where it is not
+// already in order (the runtime records most of them in order).
+void sort_parts(std::vector<PortEntry>& out, const std::vector<Index>& begin, int p) {
   for (Index r = 0; r < static_cast<Index>(p); ++r) {
     const auto first = out.begin() + static_cast<std::ptrdiff_t>(begin[r]);
     const auto last = out.begin() + static_cast<std::ptrdiff_t>(begin[r + 1]);
@@ -96,9 +83,37 @@ void by_rank(const std::vector<MessageRecord>& ms, int p, std::vector<Index>& at
   }
 }
 
+// Both port arrays by one counting sort by rank: two passes over the records for both.
 void ports_of(const std::vector<MessageRecord>& ms, int p, Scratch& s) {
-  by_rank<true>(ms, p, s.at, s.ports.sends, s.ports.send_begin);
-  by_rank<false>(ms, p, s.at, s.ports.received, s.ports.received_begin);
+  const auto np = static_cast<Index>(p);
+  Ports& ports = s.ports;
+  ports.send_begin.assign(np + 1, 0);
+  ports.received_begin.assign(np + 1, 0);
+  for (const MessageRecord& m : ms) {
+    ++ports.send_begin[static_cast<Index>(m.src) + 1];
+    if (m.dst_release_call >= 0) ++ports.received_begin[static_cast<Index>(m.dst) + 1];
+  }
+  for (Index r = 0; r < np; ++r) {
+    ports.send_begin[r + 1] += ports.send_begin[r];
+    ports.received_begin[r + 1] += ports.received_begin[r];
+  }
+  ports.sends.resize(ports.send_begin[np]);
+  ports.received.resize(ports.received_begin[np]);
+  s.at.resize(2 * np);
+  std::copy(ports.send_begin.begin(), ports.send_begin.end() - 1, s.at.begin());
+  std::copy(ports.received_begin.begin(), ports.received_begin.end() - 1,
+            s.at.begin() + static_cast<std::ptrdiff_t>(np));
+  Index* sent_at = s.at.data();
+  Index* got_at = s.at.data() + np;
+  for (Index i = 0; i < ms.size(); ++i) {
+    const MessageRecord& m = ms[i];
+    ports.sends[sent_at[static_cast<Index>(m.src)]++] = {i, m.src_call, m.dst};
+    if (m.dst_release_call >= 0) {
+      ports.received[got_at[static_cast<Index>(m.dst)]++] = {i, m.dst_release_call, m.dst};
+    }
+  }
+  sort_parts(ports.sends, ports.send_begin, p);
+  sort_parts(ports.received, ports.received_begin, p);
 }
 
 // The rules of cost.hpp shared by both schedules below. offer() hands rank r's next send to

@@ -257,13 +257,13 @@ int World::post_send(const char* op, const void* buf, std::size_t bytes, int des
   msg.at = user ? arena_.size() : kDirect;
   if (user) arena_.insert(arena_.end(), data, data + bytes);
   if (id >= 0) requests_[static_cast<std::size_t>(id)].message = m;
-  ranks_[dest].inbox.push_back(m);
   ++progress_;
   if (id >= 0 && !sync && options_.buffering == Buffering::eager) complete(id);
   if (options_.general_matching) {
+    ranks_[dest].inbox.push_back(m);
     try_match(dest);
-  } else {
-    match_new_message(dest, m);
+  } else if (!match_new_message(dest, m)) {
+    ranks_[dest].inbox.push_back(m);  // it waits for its receive
   }
   Message& left = messages_[static_cast<std::size_t>(m)];
   if (left.at == kDirect && left.record < 0) {
@@ -306,19 +306,19 @@ int World::post_recv(const char* op, void* buf, std::size_t capacity, int source
 // by a posted receive that comes before its first wildcard receive. So only the new one can
 // match, at most once. try_match stays the general rule (resolve_wildcard uses it) and their
 // twin (WorldOptions::general_matching; tests/program/programs_test.cpp compares whole runs).
-void World::match_new_message(int dst, int m) {
+bool World::match_new_message(int dst, int m) {
   RankState& d = ranks_[dst];
   const Message& msg = messages_[static_cast<std::size_t>(m)];
   for (std::size_t i = 0; i < d.posted.size(); ++i) {
     const int id = d.posted[i];
     const Request& r = requests_[static_cast<std::size_t>(id)];
-    if (r.source == kAnySource) return;  // resolved at quiescence; later receives wait for it
+    if (r.source == kAnySource) return false;  // resolved at quiescence; later receives wait
     if (r.source != msg.src || (r.tag != kAnyTag && r.tag != msg.tag)) continue;
-    d.inbox.pop_back();  // the new message is the last one
     d.posted.erase(d.posted.begin() + static_cast<std::ptrdiff_t>(i));
     match(id, m);
-    return;
+    return true;
   }
+  return false;
 }
 
 void World::match_new_receive(int id) {

@@ -168,7 +168,7 @@ class World {
                                                             const GuardedRegion& g);
   [[gnu::cold, gnu::noinline, noreturn]] void overlaps_pending(const char* op, const Request& q);
   void try_match(int dst);
-  void match_new_message(int dst, int m);
+  bool match_new_message(int dst, int m);  // false: m waits (the caller puts it in the inbox)
   void match_new_receive(int id);
   void match(int request, int message);
   // match() without completing the receive request: the checks, the copy, the status and the
