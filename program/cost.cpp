@@ -12,110 +12,232 @@ namespace {
 
 using Index = std::size_t;
 
-// The order of the messages on their sender's port and the data they wait for, as indices into
-// the records, rank by rank in one array each (rank r's part: [begin[r], begin[r + 1])): sends by
-// sending call, received messages by the call that handed them back (ties: the earlier match).
-// Kept per thread: an instance's cost must not cost an allocation per rank (docs/PERFORMANCE.md).
-struct Ports {
-  std::vector<Index> sends, send_begin, received, received_begin;
+// A message on a port: its record, the call that orders it there (the sending call on the
+// sender's port; on the receiver's, the call that handed it back) and its receiver. Compact and
+// contiguous, so that offer() reads the ports without touching the records.
+struct PortEntry {
+  Index m;
+  std::int32_t call;
+  std::int32_t dst;
 };
 
-void by_rank(const std::vector<MessageRecord>& ms, int p, bool sender, std::vector<Index>& out,
-             std::vector<Index>& begin) {
-  begin.assign(static_cast<Index>(p) + 1, 0);
-  auto rank_of = [&](const MessageRecord& m) { return static_cast<Index>(sender ? m.src : m.dst); };
-  auto kept = [&](const MessageRecord& m) { return sender || m.dst_release_call >= 0; };
-  for (const MessageRecord& m : ms) {
-    if (kept(m)) ++begin[rank_of(m) + 1];
-  }
-  for (Index r = 0; r < static_cast<Index>(p); ++r) begin[r + 1] += begin[r];
-  out.resize(begin[static_cast<Index>(p)]);
-  static thread_local std::vector<Index> t_at;  // no allocation per instance
-  std::vector<Index>& at = t_at;
-  at.assign(begin.begin(), begin.end() - 1);
-  for (Index i = 0; i < ms.size(); ++i) {
-    if (kept(ms[i])) out[at[rank_of(ms[i])]++] = i;
-  }
-  auto key = [&](Index i) { return sender ? ms[i].src_call : ms[i].dst_release_call; };
+// The order of the messages on their sender's port and the data they wait for, rank by rank in
+// one array each (rank r's part: [begin[r], begin[r + 1])): sends by sending call, received
+// messages by the call that handed them back (ties: the earlier match).
+struct Ports {
+  std::vector<PortEntry> sends, received;
+  std::vector<Index> send_begin, received_begin;
+};
+
+inline constexpr Index kNil = ~Index{0};
+
+// Where a rank stands in the schedule: positions in the ports' arrays (its next send and its
+// first received message not yet known to have arrived, each with the end of its part).
+struct RankTimes {
+  Index next_send, send_end, arrived, received_end;
+  bool offered;  // its next send is in the queue
+  std::int64_t send_free, recv_free, data_at;
+};
+
+// Everything an instance's cost needs, kept per thread: an instance's cost must not cost an
+// allocation per rank (docs/PERFORMANCE.md). Fetched once per cost_of and passed down: a
+// thread_local named inside the loops is looked up again (__tls_get_addr, in a shared library)
+// at every use, which was 2% of a run's CPU.
+struct Scratch {
+  Ports ports;
+  std::vector<Index> at;
+  std::vector<std::int64_t> bytes;
+  std::vector<RankTimes> ranks;
+  std::vector<std::int64_t> end;
+  std::vector<std::pair<std::int64_t, Index>> heap;  // (start bound, message), a min-heap
+  // The round queue (schedule_rounds): the messages offered for this round and for the next;
+  // per rank the message that wins its receive port in the round being placed.
+  struct Entry {
+    Index m;
+    std::uint32_t src, dst;
+  };
+  std::vector<Entry> current, next;
+  std::vector<Index> winner, winner_round;
+};
+
+// Opaque to the optimiser (noipa): otherwise GCC propagates the thread-local's address into
+// clones of the schedules, which then call __tls_get_addr at every access (3% of a run).
+[[gnu::noipa]] Scratch& scratch() {
+  static thread_local Scratch s;
+  return s;
+}
+
+// Sorts each rank's part of a port array by call (ties: the earlier match), where it is not
+// already in order (the runtime records most of them in order).
+void sort_parts(std::vector<PortEntry>& out, const std::vector<Index>& begin, int p) {
   for (Index r = 0; r < static_cast<Index>(p); ++r) {
     const auto first = out.begin() + static_cast<std::ptrdiff_t>(begin[r]);
     const auto last = out.begin() + static_cast<std::ptrdiff_t>(begin[r + 1]);
-    if (!std::is_sorted(first, last, [&](Index a, Index b) { return key(a) < key(b); })) {
-      std::sort(first, last, [&](Index a, Index b) {
-        return key(a) < key(b) || (key(a) == key(b) && a < b);
+    if (!std::is_sorted(first, last, [](const PortEntry& a, const PortEntry& b) {
+          return a.call < b.call;
+        })) {
+      std::sort(first, last, [](const PortEntry& a, const PortEntry& b) {
+        return a.call < b.call || (a.call == b.call && a.m < b.m);
       });
     }
   }
 }
 
-void ports_of(const std::vector<MessageRecord>& ms, int p, Ports& out) {
-  by_rank(ms, p, true, out.sends, out.send_begin);
-  by_rank(ms, p, false, out.received, out.received_begin);
+// Both port arrays by one counting sort by rank: two passes over the records for both.
+void ports_of(const std::vector<MessageRecord>& ms, int p, Scratch& s) {
+  const auto np = static_cast<Index>(p);
+  Ports& ports = s.ports;
+  ports.send_begin.assign(np + 1, 0);
+  ports.received_begin.assign(np + 1, 0);
+  for (const MessageRecord& m : ms) {
+    ++ports.send_begin[static_cast<Index>(m.src) + 1];
+    if (m.dst_release_call >= 0) ++ports.received_begin[static_cast<Index>(m.dst) + 1];
+  }
+  for (Index r = 0; r < np; ++r) {
+    ports.send_begin[r + 1] += ports.send_begin[r];
+    ports.received_begin[r + 1] += ports.received_begin[r];
+  }
+  ports.sends.resize(ports.send_begin[np]);
+  ports.received.resize(ports.received_begin[np]);
+  s.at.resize(2 * np);
+  std::copy(ports.send_begin.begin(), ports.send_begin.end() - 1, s.at.begin());
+  std::copy(ports.received_begin.begin(), ports.received_begin.end() - 1,
+            s.at.begin() + static_cast<std::ptrdiff_t>(np));
+  Index* sent_at = s.at.data();
+  Index* got_at = s.at.data() + np;
+  for (Index i = 0; i < ms.size(); ++i) {
+    const MessageRecord& m = ms[i];
+    ports.sends[sent_at[static_cast<Index>(m.src)]++] = {i, m.src_call, m.dst};
+    if (m.dst_release_call >= 0) {
+      ports.received[got_at[static_cast<Index>(m.dst)]++] = {i, m.dst_release_call, m.dst};
+    }
+  }
+  sort_parts(ports.sends, ports.send_begin, p);
+  sort_parts(ports.received, ports.received_begin, p);
+}
+
+// The rules of cost.hpp shared by both schedules below. offer() hands rank r's next send to
+// `push` with a lower bound of its start once every message r handed back before it has arrived;
+// place() puts message m on the ports at `start` and offers the next sends of both ends.
+struct Placer {
+  const std::vector<MessageRecord>& ms;
+  const Ports& ports;
+  Scratch& s;
+  std::int64_t alpha, beta, last = 0;
+
+  template <class Push>
+  void offer(Index r, Push&& push) {
+    RankTimes& t = s.ranks[r];
+    if (t.offered || t.next_send == t.send_end) return;
+    const PortEntry& send = ports.sends[t.next_send];
+    for (; t.arrived != t.received_end; ++t.arrived) {
+      const PortEntry& got = ports.received[t.arrived];
+      if (got.call >= send.call) break;
+      const std::int64_t at = s.end[got.m];
+      if (at < 0) return;  // offered again when that message arrives
+      t.data_at = std::max(t.data_at, at);
+    }
+    t.offered = true;
+    const auto dst = static_cast<Index>(send.dst);
+    push(std::max(std::max(t.send_free, t.data_at), s.ranks[dst].recv_free), send.m, r, dst);
+  }
+
+  // Places message m (from src to dst) at `start` for `duration`.
+  template <class Push>
+  void place(Index m, Index src, Index dst, std::int64_t start, std::int64_t duration,
+             Push&& push) {
+    s.end[m] = start + duration;
+    last = std::max(last, s.end[m]);
+    s.ranks[src].send_free = s.ranks[dst].recv_free = s.end[m];
+    ++s.ranks[src].next_send;
+    s.ranks[src].offered = false;
+    offer(src, push);
+    if (dst != src) offer(dst, push);
+  }
+};
+
+void start(const std::vector<MessageRecord>& ms, int p, Scratch& s) {
+  s.ranks.resize(static_cast<Index>(p));
+  for (Index r = 0; r < static_cast<Index>(p); ++r) {
+    s.ranks[r] = {s.ports.send_begin[r], s.ports.send_begin[r + 1], s.ports.received_begin[r],
+                  s.ports.received_begin[r + 1], false, 0, 0, 0};
+  }
+  s.end.assign(ms.size(), -1);
 }
 
 // The 1-ported list schedule of cost.hpp, earliest start first with a heap whose keys are lower
-// bounds of the start (a receiver's port only gets busier): O(M log M).
-std::int64_t schedule_fast(const std::vector<MessageRecord>& ms, int p, const Ports& ports,
+// bounds of the start (a receiver's port only gets busier): O(M log M). Any message sizes.
+std::int64_t schedule_heap(const std::vector<MessageRecord>& ms, int p, Scratch& s,
                            std::int64_t alpha, std::int64_t beta) {
-  const auto np = static_cast<Index>(p);
-  struct RankTimes {
-    Index next_send = 0, arrived = 0;  // positions in its sends and its received messages
-    bool offered = false;              // its next send is in the heap
-    std::int64_t send_free = 0, recv_free = 0, data_at = 0;
-  };
-  // Per-thread storage, bound to plain references once: a thread_local named inside the lambdas
-  // below is looked up again (__tls_get_addr, in a shared library) at every use.
-  static thread_local std::vector<RankTimes> t_ranks;
-  static thread_local std::vector<std::int64_t> t_end;
-  using Key = std::pair<std::int64_t, Index>;
-  static thread_local std::vector<Key> t_heap;
-  std::vector<RankTimes>& ranks = t_ranks;
-  std::vector<std::int64_t>& end = t_end;
-  std::vector<Key>& heap = t_heap;
-  ranks.assign(np, RankTimes{});
-  end.assign(ms.size(), -1);
+  start(ms, p, s);
+  auto& heap = s.heap;
   heap.clear();
-  auto push = [&](std::int64_t key, Index m) {
+  auto push = [&heap](std::int64_t key, Index m, Index, Index) {
     heap.emplace_back(key, m);
     std::push_heap(heap.begin(), heap.end(), std::greater<>());
   };
-  // Offers rank r's next send once every message it handed back before it has arrived.
-  auto offer = [&](Index r) {
-    RankTimes& t = ranks[r];
-    if (t.offered || t.next_send >= ports.send_begin[r + 1] - ports.send_begin[r]) return;
-    const Index m = ports.sends[ports.send_begin[r] + t.next_send];
-    const Index got_end = ports.received_begin[r + 1] - ports.received_begin[r];
-    while (t.arrived < got_end) {
-      const Index g = ports.received[ports.received_begin[r] + t.arrived];
-      if (ms[g].dst_release_call >= ms[m].src_call) break;
-      if (end[g] < 0) return;  // offered again when that message arrives
-      t.data_at = std::max(t.data_at, end[g]);
-      ++t.arrived;
-    }
-    t.offered = true;
-    push(std::max({t.send_free, t.data_at, ranks[static_cast<Index>(ms[m].dst)].recv_free}), m);
-  };
-  for (Index r = 0; r < np; ++r) offer(r);
-  std::int64_t last = 0;
+  Placer placer{ms, s.ports, s, alpha, beta};
+  for (Index r = 0; r < static_cast<Index>(p); ++r) placer.offer(r, push);
   while (!heap.empty()) {
     std::pop_heap(heap.begin(), heap.end(), std::greater<>());
     const auto [key, m] = heap.back();
     heap.pop_back();
     const auto src = static_cast<Index>(ms[m].src), dst = static_cast<Index>(ms[m].dst);
-    const std::int64_t start = std::max(key, ranks[dst].recv_free);
-    if (start > key) {
-      push(start, m);
+    const std::int64_t at = std::max(key, s.ranks[dst].recv_free);
+    if (at > key) {
+      push(at, m, src, dst);
       continue;
     }
-    end[m] = start + alpha + beta * ms[m].bytes;
-    last = std::max(last, end[m]);
-    ranks[src].send_free = ranks[dst].recv_free = end[m];
-    ++ranks[src].next_send;
-    ranks[src].offered = false;
-    offer(src);
-    if (dst != src) offer(dst);
+    placer.place(m, src, dst, at, alpha + beta * ms[m].bytes, push);
   }
-  return last;
+  return placer.last;
+}
+
+// The same schedule when every message takes one time w, counted in rounds (w = 1): every start
+// is then a whole round. A message placed in round k ends at k + 1, so every end known while
+// round k is placed is at most k + 1, and so is every start bound an offer computes (a maximum
+// of ends); and an offer made in round k waits for the send just placed (its sender's port) or
+// for the message just placed (its receiver was waiting for that data), so its bound is at least
+// k + 1. Hence the queue is two lists, this round's and the next's, O(1) a message. A round is
+// placed in two passes: each receiver's port goes to the earliest matched of the round's messages
+// to it (the heap's tie rule; the others move to round k + 1, where the winner's arrival frees
+// the port), and no other choice in a round depends on the order (a rank has one send offered at
+// a time, and what a round offers goes to the next). O(M + the moves). Returns the rounds, or -1
+// if an offer's bound was not the next round (not expected; cost_of then runs the heap).
+std::int64_t schedule_rounds(const std::vector<MessageRecord>& ms, int p, Scratch& s) {
+  start(ms, p, s);
+  s.current.clear();
+  s.next.clear();
+  s.winner.assign(static_cast<Index>(p), kNil);
+  s.winner_round.assign(static_cast<Index>(p), kNil);
+  std::int64_t target = 0;  // the round every push must go to
+  bool broken = false;
+  auto push = [&s, &target, &broken](std::int64_t key, Index m, Index src, Index dst) {
+    if (key != target) broken = true;
+    s.next.push_back({m, static_cast<std::uint32_t>(src), static_cast<std::uint32_t>(dst)});
+  };
+  Placer placer{ms, s.ports, s, 1, 0};
+  for (Index r = 0; r < static_cast<Index>(p); ++r) placer.offer(r, push);
+  for (Index round = 0; !s.next.empty() && !broken; ++round) {
+    s.current.swap(s.next);
+    s.next.clear();
+    for (const Scratch::Entry& x : s.current) {
+      if (s.winner_round[x.dst] != round || x.m < s.winner[x.dst]) {
+        s.winner_round[x.dst] = round;
+        s.winner[x.dst] = x.m;
+      }
+    }
+    const auto at = static_cast<std::int64_t>(round);
+    target = at + 1;
+    for (const Scratch::Entry& x : s.current) {
+      if (s.winner[x.dst] == x.m) {
+        placer.place(x.m, x.src, x.dst, at, 1, push);
+      } else {
+        push(at + 1, x.m, x.src, x.dst);
+      }
+    }
+  }
+  return broken ? -1 : placer.last;
 }
 
 // The same schedule from the definitions: at every step, every message not yet placed whose
@@ -159,32 +281,66 @@ std::int64_t ceil_log2(int p) {
   return k;
 }
 
+// The figures but the schedule's: messages, busiest rank; `one_size` whether every message has
+// the size of the first.
+RunCost counts_of(const std::vector<MessageRecord>& ms, int p, Scratch& s, bool& one_size) {
+  RunCost c;
+  c.messages = static_cast<std::int64_t>(ms.size());
+  s.bytes.assign(static_cast<Index>(p), 0);
+  one_size = true;
+  for (const MessageRecord& m : ms) {
+    s.bytes[static_cast<Index>(m.src)] += m.bytes;
+    s.bytes[static_cast<Index>(m.dst)] += m.bytes;
+    one_size = one_size && m.bytes == ms.front().bytes;
+  }
+  c.busiest_bytes = s.bytes.empty() ? 0 : *std::max_element(s.bytes.begin(), s.bytes.end());
+  return c;
+}
+
+std::int64_t unit_time(const std::vector<MessageRecord>& ms) {
+  return kAlphaNs + kBetaNsPerByte * ms.front().bytes;
+}
+
 }  // namespace
 
 RunCost cost_of(const std::vector<MessageRecord>& ms, int p) {
-  RunCost c;
-  c.messages = static_cast<std::int64_t>(ms.size());
-  static thread_local std::vector<std::int64_t> t_bytes;
-  std::vector<std::int64_t>& bytes = t_bytes;
-  bytes.assign(static_cast<Index>(p), 0);
-  for (const MessageRecord& m : ms) {
-    bytes[static_cast<Index>(m.src)] += m.bytes;
-    bytes[static_cast<Index>(m.dst)] += m.bytes;
-  }
-  c.busiest_bytes = bytes.empty() ? 0 : *std::max_element(bytes.begin(), bytes.end());
-  static thread_local Ports t_ports;
-  Ports& ports = t_ports;
-  ports_of(ms, p, ports);
-  c.time_ns = schedule_fast(ms, p, ports, kAlphaNs, kBetaNsPerByte);
+  Scratch& s = scratch();
+  bool one_size = true;
+  RunCost c = counts_of(ms, p, s, one_size);
+  if (ms.empty()) return c;
+  ports_of(ms, p, s);
   // Messages of one size take one time w each: every start is then a multiple of w and the
   // rounds schedule (w = 1) makes the same choices, so rounds = time / w (the twin, which runs
   // both schedules, checks it).
-  const bool one_size = std::all_of(ms.begin(), ms.end(), [&](const MessageRecord& m) {
-    return m.bytes == ms.front().bytes;
-  });
-  c.rounds = ms.empty() ? 0
-             : one_size ? c.time_ns / (kAlphaNs + kBetaNsPerByte * ms.front().bytes)
-                        : schedule_fast(ms, p, ports, 1, 0);
+  const std::int64_t w = unit_time(ms);
+  c.rounds = one_size ? schedule_rounds(ms, p, s) : -1;
+  if (c.rounds >= 0) {
+    c.time_ns = c.rounds * w;
+    return c;
+  }
+  c.time_ns = schedule_heap(ms, p, s, kAlphaNs, kBetaNsPerByte);
+  c.rounds = one_size ? c.time_ns / w : schedule_heap(ms, p, s, 1, 0);
+  return c;
+}
+
+std::int64_t time_by_rounds(const std::vector<MessageRecord>& ms, int p) {
+  Scratch& s = scratch();
+  bool one_size = true;
+  counts_of(ms, p, s, one_size);
+  if (ms.empty() || !one_size) return -1;
+  ports_of(ms, p, s);
+  const std::int64_t rounds = schedule_rounds(ms, p, s);
+  return rounds < 0 ? -1 : rounds * unit_time(ms);
+}
+
+RunCost cost_of_heap(const std::vector<MessageRecord>& ms, int p) {
+  Scratch& s = scratch();
+  bool one_size = true;
+  RunCost c = counts_of(ms, p, s, one_size);
+  if (ms.empty()) return c;
+  ports_of(ms, p, s);
+  c.time_ns = schedule_heap(ms, p, s, kAlphaNs, kBetaNsPerByte);
+  c.rounds = schedule_heap(ms, p, s, 1, 0);
   return c;
 }
 

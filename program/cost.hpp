@@ -16,8 +16,10 @@
 //   message its sender handed back before the sending call has arrived. The messages are placed
 //   earliest start first (ties: the earlier match), each also after its receiver's previous
 //   arrival. The time is the last arrival (0 without messages). Integer nanoseconds: exact.
-// - Cost: O(M log M) for M messages (cost_of); the twin cost_of_slow is O(M^2) and computes the
-//   same numbers from the definitions (tests/program/cost_test.cpp).
+// - Cost: O(M + rounds) for M messages of one size (cost_of: a queue of rounds, time_by_rounds),
+//   O(M log M) otherwise (a heap; cost_of_heap uses it for any sizes, the twin of the round
+//   queue); the twin cost_of_slow is O(M^2) and computes the same numbers from the definitions
+//   (tests/program/cost_test.cpp).
 // - Example: binomial bcast, p = 4, count 1 int, root 0: 3 messages, busiest 8 bytes (the root
 //   sends 2 x 4), rounds 2, time 2 x 1004 = 2008 ns; bounds: rounds 2, bytes 4, time 2000 ns. A
 //   linear bcast of p = 4 (the root sends to 1, 2, 3): rounds 3, busiest 12 bytes, 3012 ns.
@@ -50,6 +52,10 @@ struct CostBounds {
 };
 
 RunCost cost_of(const std::vector<MessageRecord>& messages, int p);
+// The general path alone: both schedules by the heap, for any sizes (the twin of the round queue).
+RunCost cost_of_heap(const std::vector<MessageRecord>& messages, int p);
+// The alpha-beta time by the round queue; -1 when the messages are not all of one size (or none).
+std::int64_t time_by_rounds(const std::vector<MessageRecord>& messages, int p);
 RunCost cost_of_slow(const std::vector<MessageRecord>& messages, int p);
 CostBounds cost_bounds(const Instance& in);
 

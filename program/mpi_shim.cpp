@@ -123,6 +123,7 @@ int send(World& w, const char* op, const void* buf, int count, MPI_Datatype t, i
     return MPI_SUCCESS;
   }
   const int id = w.post_send(op, buf, bytes, dest, tag, sync, false);
+  if (id == World::kCompleted) return MPI_SUCCESS;
   w.wait(op, {id});
   w.release(op, id, nullptr, nullptr, nullptr);
   return MPI_SUCCESS;
@@ -140,12 +141,41 @@ int recv(World& w, const char* op, void* buf, int count, MPI_Datatype t, int sou
     *request = request_handle(w.post_recv(op, buf, bytes, source, tag, true));
     return MPI_SUCCESS;
   }
+  int s = 0, g = 0, n = 0;
+  if (w.receive_at_once(op, buf, bytes, source, tag, &s, &g, &n)) {
+    fill_status(status, s, g, n);
+    return MPI_SUCCESS;
+  }
   const int id = w.post_recv(op, buf, bytes, source, tag, false);
   w.wait(op, {id});
-  int s = 0, g = 0, n = 0;
   w.release(op, id, &s, &g, &n);
   fill_status(status, s, g, n);
   return MPI_SUCCESS;
+}
+
+// The receive half of MPI_Sendrecv(_replace) after its send was posted: waits for both halves
+// (the send's only when it did not complete at once, the receive's only when its message was not
+// already there) and hands them back.
+void sendrecv_rest(World& w, const char* op, int send_id, void* buf, std::size_t bytes, int source,
+                   int tag, MPI_Status* status) {
+  int src = 0, g = 0, n = 0;
+  if (w.receive_at_once(op, buf, bytes, source, tag, &src, &g, &n)) {
+    if (send_id != World::kCompleted) {
+      w.wait(op, {send_id});
+      w.release(op, send_id, nullptr, nullptr, nullptr);
+    }
+    fill_status(status, src, g, n);
+    return;
+  }
+  const int recv_id = w.post_recv(op, buf, bytes, source, tag, false);
+  if (send_id == World::kCompleted) {
+    w.wait(op, {recv_id});
+  } else {
+    w.wait(op, {send_id, recv_id});
+    w.release(op, send_id, nullptr, nullptr, nullptr);
+  }
+  w.release(op, recv_id, &src, &g, &n);
+  fill_status(status, src, g, n);
 }
 
 int check_request_ptr(World& w, MPI_Request* r, const char* op) {
@@ -362,12 +392,7 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
     w.fault("buffer_race", kOp, "the send and receive buffers overlap");
   }
   const int a = w.post_send(kOp, sendbuf, sbytes, dest, sendtag, false, false);
-  const int b = w.post_recv(kOp, recvbuf, rbytes, source, recvtag, false);
-  w.wait(kOp, {a, b});
-  w.release(kOp, a, nullptr, nullptr, nullptr);
-  int src = 0, g = 0, n = 0;
-  w.release(kOp, b, &src, &g, &n);
-  fill_status(status, src, g, n);
+  sendrecv_rest(w, kOp, a, recvbuf, rbytes, source, recvtag, status);
   return MPI_SUCCESS;
 }
 
@@ -383,12 +408,7 @@ int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype t, int dest, int sen
   check_tag(w, recvtag, true, kOp);
   // The message takes a copy of buf when posted, so the receive may overwrite buf at once.
   const int a = w.post_send(kOp, buf, bytes, dest, sendtag, false, false);
-  const int b = w.post_recv(kOp, buf, bytes, source, recvtag, false);
-  w.wait(kOp, {a, b});
-  w.release(kOp, a, nullptr, nullptr, nullptr);
-  int src = 0, g = 0, n = 0;
-  w.release(kOp, b, &src, &g, &n);
-  fill_status(status, src, g, n);
+  sendrecv_rest(w, kOp, a, buf, bytes, source, recvtag, status);
   return MPI_SUCCESS;
 }
 

@@ -184,7 +184,7 @@ InstanceVerdict run_instance(const Plugin& plugin, const Instance& in, Buffering
   if (buffers.size() < static_cast<std::size_t>(in.p)) buffers.resize(static_cast<std::size_t>(in.p));
   Context c{&plugin, &in, buffers, datatype_of(in),
             in.op == ReduceOp::sum ? MPI_SUM : compose_op()};
-  const WorldOptions options{buffering, limits.step_budget};
+  const WorldOptions options{buffering, limits.step_budget, limits.general_matching};
   Explorer explorer;
   InstanceVerdict verdict;
   while (true) {

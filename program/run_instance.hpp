@@ -28,6 +28,7 @@ struct InstanceLimits {
   std::int64_t max_interleavings = 1000;
   std::int64_t step_budget = 10'000'000;
   bool keep_first_run = false;  // the verdict keeps the first run's records even on a pass (tests)
+  bool general_matching = false;  // WorldOptions::general_matching (tests)
 };
 
 enum class InstanceStatus { pass, fail, inconclusive };

@@ -186,16 +186,7 @@ void World::overlaps_pending(const char* op, const Request& q) {
                     q.call, current_));
 }
 
-int World::new_request(const char* op, bool send, bool user) {
-  int id = 0;
-  if (!user && !free_requests_.empty()) {
-    id = free_requests_.back();
-    free_requests_.pop_back();
-  } else {
-    id = static_cast<int>(requests_.size());
-    requests_.emplace_back();
-  }
-  Request& r = requests_[static_cast<std::size_t>(id)];
+void World::init_request(Request& r, const char* op, bool send, bool user) const {
   r.send = send;
   r.user = user;
   r.complete = r.released = r.matched = r.awaited = false;
@@ -211,30 +202,51 @@ int World::new_request(const char* op, bool send, bool user) {
   r.message = -1;
   r.sbuf = nullptr;
   r.sbytes = 0;
+}
+
+int World::new_request(const char* op, bool send, bool user) {
+  int id = 0;
+  if (!user && !free_requests_.empty()) {
+    id = free_requests_.back();
+    free_requests_.pop_back();
+  } else {
+    id = static_cast<int>(requests_.size());
+    requests_.emplace_back();
+  }
+  init_request(requests_[static_cast<std::size_t>(id)], op, send, user);
   return id;
 }
 
 int World::post_send(const char* op, const void* buf, std::size_t bytes, int dest, int tag,
                      bool sync, bool user) {
-  const int id = new_request(op, true, user);
-  Request& r = requests_[static_cast<std::size_t>(id)];
-  r.sbuf = static_cast<const std::byte*>(buf);
-  r.sbytes = bytes;
-  if (user) ranks_[current_].pending.push_back(id);
-  if (dest == kProcNull) {
-    complete(id);
-    return id;
+  // A blocking standard send under eager buffering completes at once: it gets no request (the
+  // message carries everything match needs), and the caller neither waits nor releases.
+  const bool at_once =
+      !user && !sync && options_.buffering == Buffering::eager && dest != kProcNull;
+  const auto* data = static_cast<const std::byte*>(buf);
+  int id = kCompleted;
+  if (!at_once) {
+    id = new_request(op, true, user);
+    Request& r = requests_[static_cast<std::size_t>(id)];
+    r.sbuf = data;
+    r.sbytes = bytes;
+    if (user) ranks_[current_].pending.push_back(id);
+    if (dest == kProcNull) {
+      complete(id);
+      return id;
+    }
   }
   const int m = static_cast<int>(messages_.size());
   Message& msg = messages_.emplace_back();
   msg.src = current_;
   msg.dst = dest;
   msg.tag = tag;
-  msg.src_call = r.call;
+  msg.src_call = ranks_[current_].calls - 1;
   msg.request = id;
   msg.sync = sync;
   msg.user = user;
   msg.op = op;
+  msg.sbuf = data;
   msg.size = bytes;
   msg.depth = ranks_[current_].clock + 1;
   msg.record = -1;
@@ -243,16 +255,20 @@ int World::post_send(const char* op, const void* buf, std::size_t bytes, int des
   // unmatched is copied into the arena. A nonblocking send is always copied: release compares
   // its buffer with the copy (buffer_race).
   msg.at = user ? arena_.size() : kDirect;
-  if (user) arena_.insert(arena_.end(), r.sbuf, r.sbuf + bytes);
-  requests_[static_cast<std::size_t>(id)].message = m;
-  ranks_[dest].inbox.push_back(m);
+  if (user) arena_.insert(arena_.end(), data, data + bytes);
+  if (id >= 0) requests_[static_cast<std::size_t>(id)].message = m;
   ++progress_;
-  if (!sync && options_.buffering == Buffering::eager) complete(id);
-  try_match(dest);
+  if (id >= 0 && !sync && options_.buffering == Buffering::eager) complete(id);
+  if (options_.general_matching) {
+    ranks_[dest].inbox.push_back(m);
+    try_match(dest);
+  } else if (!match_new_message(dest, m)) {
+    ranks_[dest].inbox.push_back(m);  // it waits for its receive
+  }
   Message& left = messages_[static_cast<std::size_t>(m)];
   if (left.at == kDirect && left.record < 0) {
     left.at = arena_.size();
-    arena_.insert(arena_.end(), r.sbuf, r.sbuf + bytes);
+    arena_.insert(arena_.end(), data, data + bytes);
   }
   return id;
 }
@@ -277,8 +293,50 @@ int World::post_recv(const char* op, void* buf, std::size_t capacity, int source
     images_.insert(images_.end(), r.buf, r.buf + capacity);
   }
   ranks_[current_].posted.push_back(id);
-  try_match(current_);
+  if (options_.general_matching) {
+    try_match(current_);
+  } else {
+    match_new_receive(id);
+  }
   return id;
+}
+
+// The two below do what try_match does after one new message or receive, using what holds after
+// every try_match (and so after each of them): no unmatched message in a rank's inbox is accepted
+// by a posted receive that comes before its first wildcard receive. So only the new one can
+// match, at most once. try_match stays the general rule (resolve_wildcard uses it) and their
+// twin (WorldOptions::general_matching; tests/program/programs_test.cpp compares whole runs).
+bool World::match_new_message(int dst, int m) {
+  RankState& d = ranks_[dst];
+  const Message& msg = messages_[static_cast<std::size_t>(m)];
+  for (std::size_t i = 0; i < d.posted.size(); ++i) {
+    const int id = d.posted[i];
+    const Request& r = requests_[static_cast<std::size_t>(id)];
+    if (r.source == kAnySource) return false;  // resolved at quiescence; later receives wait
+    if (r.source != msg.src || (r.tag != kAnyTag && r.tag != msg.tag)) continue;
+    d.posted.erase(d.posted.begin() + static_cast<std::ptrdiff_t>(i));
+    match(id, m);
+    return true;
+  }
+  return false;
+}
+
+void World::match_new_receive(int id) {
+  RankState& me = ranks_[current_];
+  const Request& r = requests_[static_cast<std::size_t>(id)];
+  if (r.source == kAnySource) return;
+  for (int earlier : me.posted) {  // the new receive is the last one
+    if (earlier != id && requests_[static_cast<std::size_t>(earlier)].source == kAnySource) return;
+  }
+  for (std::size_t k = 0; k < me.inbox.size(); ++k) {
+    const int m = me.inbox[k];
+    const Message& msg = messages_[static_cast<std::size_t>(m)];
+    if (msg.src != r.source || (r.tag != kAnyTag && r.tag != msg.tag)) continue;
+    me.inbox.erase(me.inbox.begin() + static_cast<std::ptrdiff_t>(k));
+    me.posted.pop_back();
+    match(id, m);
+    return;
+  }
 }
 
 void World::try_match(int dst) {
@@ -304,31 +362,39 @@ void World::try_match(int dst) {
 }
 
 void World::match(int id, int m) {
-  Request& r = requests_[static_cast<std::size_t>(id)];
+  if (!deliver(requests_[static_cast<std::size_t>(id)], m)) return;
+  complete(id);
+  const Message& msg = messages_[static_cast<std::size_t>(m)];
+  if (msg.sync || options_.buffering == Buffering::rendezvous) complete(msg.request);
+}
+
+bool World::deliver(Request& r, int m) {
   Message& msg = messages_[static_cast<std::size_t>(m)];
   // The sender's request is read only while it lives: a nonblocking send's (never recycled),
   // one still waiting for this match, or the sender's own call (kDirect). A blocking send that
   // completed at once (eager) may have been recycled already (release).
   const bool waits_for_match = msg.sync || options_.buffering == Buffering::rendezvous;
   if (msg.size > r.capacity) {
-    return raise({"truncation", r.rank, r.call, r.op,
-                  fmt::format("a message of {} bytes from rank {} (its call {}, tag {}) into a "
-                              "receive of {} bytes",
-                              msg.size, msg.src, msg.src_call, msg.tag, r.capacity)});
+    raise({"truncation", r.rank, r.call, r.op,
+           fmt::format("a message of {} bytes from rank {} (its call {}, tag {}) into a "
+                       "receive of {} bytes",
+                       msg.size, msg.src, msg.src_call, msg.tag, r.capacity)});
+    return false;
   }
   if (msg.user && waits_for_match) {
     const Request& s = requests_[static_cast<std::size_t>(msg.request)];
     if (!s.complete && msg.size > 0 && std::memcmp(s.sbuf, data(msg), msg.size) != 0) {
-      return raise({"buffer_race", s.rank, s.call, s.op,
-                    "the send buffer changed while the send was pending (before it matched)"});
+      raise({"buffer_race", s.rank, s.call, s.op,
+             "the send buffer changed while the send was pending (before it matched)"});
+      return false;
     }
   }
   if (r.user && r.capacity > 0 && std::memcmp(r.buf, images_.data() + r.image, r.capacity) != 0) {
-    return raise({"buffer_race", r.rank, r.call, r.op,
-                  "the receive buffer was written while the receive was pending"});
+    raise({"buffer_race", r.rank, r.call, r.op,
+           "the receive buffer was written while the receive was pending"});
+    return false;
   }
-  const std::byte* payload =
-      msg.at == kDirect ? requests_[static_cast<std::size_t>(msg.request)].sbuf : data(msg);
+  const std::byte* payload = msg.at == kDirect ? msg.sbuf : data(msg);
   if (msg.size > 0) std::memcpy(r.buf, payload, msg.size);
   if (r.user && msg.size > 0) std::memcpy(images_.data() + r.image, payload, msg.size);
   r.st_source = msg.src;
@@ -340,8 +406,42 @@ void World::match(int id, int m) {
   records_.push_back({msg.src, msg.src_call, r.rank, r.call,
                       static_cast<std::int64_t>(msg.size), msg.depth, -1});
   ++progress_;
-  complete(id);
-  if (waits_for_match) complete(msg.request);
+  return true;
+}
+
+bool World::receive_at_once(const char* op, void* buf, std::size_t capacity, int source, int tag,
+                            int* st_source, int* st_tag, int* st_bytes) {
+  if (options_.general_matching || source < 0) return false;  // MPI_ANY_SOURCE, MPI_PROC_NULL
+  RankState& me = ranks_[current_];
+  for (int id : me.posted) {
+    if (requests_[static_cast<std::size_t>(id)].source == kAnySource) return false;
+  }
+  std::size_t k = 0;
+  for (; k < me.inbox.size(); ++k) {
+    const Message& msg = messages_[static_cast<std::size_t>(me.inbox[k])];
+    if (msg.src == source && (tag == kAnyTag || tag == msg.tag)) break;
+  }
+  if (k == me.inbox.size()) return false;
+  const int m = me.inbox[k];
+  me.inbox.erase(me.inbox.begin() + static_cast<std::ptrdiff_t>(k));
+  Request r;  // lives for this call only: never in requests_; deliver reads these fields
+  r.send = r.user = false;
+  r.rank = current_;
+  r.call = me.calls - 1;
+  r.op = op;
+  r.buf = static_cast<std::byte*>(buf);
+  r.capacity = capacity;
+  r.image = 0;
+  if (!deliver(r, m)) return true;  // not reached: the fault switched this rank out
+  const Message& msg = messages_[static_cast<std::size_t>(m)];
+  if (msg.sync || options_.buffering == Buffering::rendezvous) complete(msg.request);
+  // What release does for a blocking receive, in the same call.
+  me.clock = std::max(me.clock, msg.depth);
+  records_[static_cast<std::size_t>(msg.record)].dst_release_call = r.call;
+  *st_source = r.st_source;
+  *st_tag = r.st_tag;
+  *st_bytes = r.st_bytes;
+  return true;
 }
 
 void World::complete(int id) {

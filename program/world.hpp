@@ -92,6 +92,10 @@ struct GuardedRegion {
 struct WorldOptions {
   Buffering buffering = Buffering::eager;
   std::int64_t step_budget = 10'000'000;  // MPI calls over all ranks
+  // Match by the general rule after every new message or receive (World::try_match: every posted
+  // receive against every unmatched message) instead of looking at the new one only; the slow
+  // twin of the incremental matching, for the tests.
+  bool general_matching = false;
 };
 
 class World;

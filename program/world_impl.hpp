@@ -49,13 +49,16 @@ inline constexpr std::size_t kDirect = ~std::size_t{0};
 struct Message {
   Message() {}  // NOLINT: every field is set by World::post_send
   int src, dst, tag, src_call;
-  int request;  // the sender's request (recycled after a blocking send's release: see match)
+  // The sender's request (recycled after a blocking send's release: see match); kCompleted for a
+  // blocking eager send, which has none.
+  int request;
   bool sync;
   bool user;       // from a nonblocking send
   const char* op;  // the sender's call
   // The send buffer as it was when the send was posted: arena_[at, at + size); kDirect while the
-  // data is still only in the (blocking) sender's buffer, which match() then reads.
+  // data is still only in the (blocking) sender's buffer, sbuf, which match() then reads.
   std::size_t at;
+  const std::byte* sbuf;
   std::size_t size;
   std::int64_t depth;
   int record;  // its MessageRecord, once matched
@@ -124,9 +127,18 @@ class World {
   // A request of the running rank with every field set (the defaults: not complete, no data),
   // in a recycled slot when it is a blocking call's; returns its id.
   int new_request(const char* op, bool send, bool user);
+  // Returns the send's request, or kCompleted for a blocking standard send under eager
+  // buffering: it completed at once and has no request to wait for or release.
+  static constexpr int kCompleted = -1;
   int post_send(const char* op, const void* buf, std::size_t bytes, int dest, int tag, bool sync,
                 bool user);
   int post_recv(const char* op, void* buf, std::size_t capacity, int source, int tag, bool user);
+  // A blocking receive whose message is already waiting (a named source, no wildcard receive
+  // posted before it) is matched and handed back in this call, without a request: true, with its
+  // status. False when it must be posted (post_recv, wait, release). Off under
+  // WorldOptions::general_matching, whose runs are its twin.
+  bool receive_at_once(const char* op, void* buf, std::size_t capacity, int source, int tag,
+                       int* st_source, int* st_tag, int* st_bytes);
   // Blocks until every request completes. The list form is the one the blocking calls use: it
   // builds no std::vector (a malloc and a free per call were 5% of a run's CPU).
   void wait(const char* op, const std::vector<int>& requests) {
@@ -156,7 +168,13 @@ class World {
                                                             const GuardedRegion& g);
   [[gnu::cold, gnu::noinline, noreturn]] void overlaps_pending(const char* op, const Request& q);
   void try_match(int dst);
+  bool match_new_message(int dst, int m);  // false: m waits (the caller puts it in the inbox)
+  void match_new_receive(int id);
   void match(int request, int message);
+  // match() without completing the receive request: the checks, the copy, the status and the
+  // record; false after a fault.
+  bool deliver(Request& r, int message);
+  void init_request(Request& r, const char* op, bool send, bool user) const;
   void complete(int request);
   void block_on(const std::vector<int>& requests);
   void yield_spin();

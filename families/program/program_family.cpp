@@ -179,7 +179,7 @@ engine::Outcome ProgramFamily::check(std::int64_t p, const engine::CheckContext&
   options.stop = context.stop;
   const std::vector<cvp::JobOutcome> outcomes = cvp::run_isolated(plugin_, all, options);
   engine::Outcome o;
-  std::optional<Witness> smallest;
+  std::vector<Witness> smallest;  // the smallest failing instances, tied in the engine's order
   bool inconclusive = false;
   std::string rows;
   for (std::size_t i = 0; i < all.size(); ++i) {
@@ -202,7 +202,12 @@ engine::Outcome ProgramFamily::check(std::int64_t p, const engine::CheckContext&
     if (v.status == cvp::InstanceStatus::inconclusive) inconclusive = true;
     if (v.status != cvp::InstanceStatus::fail || !v.fault) continue;
     Violation viol = violation_of(all[i], *v.fault);
-    if (!smallest || viol < smallest->violation) smallest = Witness{viol, v.calls, v.messages};
+    // The engine's order (Violation::operator<) ties instances that differ only in element type
+    // or buffering, and its sort picks one of them: every tied one is kept for finish().
+    if (smallest.empty() || viol < smallest.front().violation) smallest.clear();
+    if (smallest.empty() || !(smallest.front().violation < viol)) {
+      smallest.push_back(Witness{viol, v.calls, v.messages});
+    }
     o.violations.push_back(std::move(viol));
   }
   o.status = !o.violations.empty() ? Status::fail
@@ -210,7 +215,7 @@ engine::Outcome ProgramFamily::check(std::int64_t p, const engine::CheckContext&
                                    : Status::pass;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (smallest) witnesses_[p] = std::move(*smallest);
+    if (!smallest.empty()) witnesses_[p] = std::move(smallest);
   }
   // The cost lines travel with the outcome (to rank 0 of a distributed run, into the journal),
   // so the table of finish() has every p of the run.
@@ -219,23 +224,64 @@ engine::Outcome ProgramFamily::check(std::int64_t p, const engine::CheckContext&
   return o;
 }
 
+namespace {
+// The fields a rerun must reproduce for its calls and messages to be the witness's.
+bool same_fault(const Violation& a, const Violation& b) {
+  return a.property == b.property && a.p == b.p && a.count == b.count && a.root == b.root &&
+         a.rank == b.rank && a.call == b.call && a.op == b.op && a.instance == b.instance &&
+         a.message == b.message;
+}
+}  // namespace
+
+std::optional<ProgramFamily::Witness> ProgramFamily::rerun(const Violation& v) const {
+  for (const cvp::Job& job : jobs(v.p)) {
+    const bool root_matches = !cvp::has_root(job.instance.collective) || job.instance.root == v.root;
+    if (job.instance.count != v.count || !root_matches || instance_text(job) != v.instance) {
+      continue;
+    }
+    cvp::IsolationOptions options;
+    options.limits = settings_.limits;
+    options.timeout_seconds = settings_.timeout_seconds;
+    const std::vector<cvp::JobOutcome> again = cvp::run_isolated(plugin_, {job}, options);
+    const cvp::InstanceVerdict& verdict = again.front().verdict;
+    if (!again.front().ran || !verdict.fault) return std::nullopt;
+    Witness w{violation_of(job, *verdict.fault), verdict.calls, verdict.messages};
+    // A plugin whose runs differ (it reads the clock, or was rebuilt before --resume): no
+    // diagram rather than the diagram of another fault.
+    if (!same_fault(w.violation, v)) return std::nullopt;
+    return w;
+  }
+  return std::nullopt;
+}
+
+std::optional<ProgramFamily::Witness> ProgramFamily::witness_of(const Violation& v) const {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto it = witnesses_.find(v.p);
+    if (it != witnesses_.end()) {
+      for (const Witness& w : it->second) {
+        if (same_fault(w.violation, v)) return w;
+      }
+    }
+  }
+  return rerun(v);
+}
+
 void ProgramFamily::finish(ConstructionSummary& summary,
                            const std::vector<engine::Finished>& finished) const {
-  std::lock_guard<std::mutex> lock(mutex_);
   summary.input = settings_.plugin_path;
   std::string csv = fmt::format("{}\n", reports::kCostCsvHeader);
   for (const engine::Finished& f : finished) csv += f.outcome->family_data;
   summary.data_files.push_back({cost_file_name(settings_.plugin_path), std::move(csv)});
   if (summary.violations.empty()) return;
-  const auto it = witnesses_.find(summary.violations.front().p);
-  if (it == witnesses_.end()) return;
-  const Witness& w = it->second;
+  const std::optional<Witness> w = witness_of(summary.violations.front());
+  if (!w) return;
   summary.pictures_svg.push_back(
       {"program_witness.svg",
        fmt::format("{}: the smallest failing instance, p = {}, count = {}{}", summary.name,
-                   w.violation.p, w.violation.count,
-                   w.violation.root == kNone ? "" : fmt::format(", root = {}", w.violation.root)),
-       spacetime_svg(w.violation, w.calls, w.messages)});
+                   w->violation.p, w->violation.count,
+                   w->violation.root == kNone ? "" : fmt::format(", root = {}", w->violation.root)),
+       spacetime_svg(w->violation, w->calls, w->messages)});
 }
 
 }  // namespace collverify::families::program

@@ -11,11 +11,15 @@
 //   message copies and fiber stacks, so the engine refuses what would not fit.
 // - finish() draws the smallest failing instance as a space-time diagram (the failing rank's and
 //   its peer's calls, messages as arrows, the fault marked) and writes the cost table of every p
-//   of the run (each outcome's family_data: its passing instances' lines).
+//   of the run (each outcome's family_data: its passing instances' lines). The diagram's calls and
+//   messages come from check() when this process checked that p; a p checked by another rank of
+//   a distributed run or read from a resumed run's journal is run again here (one instance, in a
+//   worker: the runs are deterministic), and drawn only if it fails again with the same fault.
 #pragma once
 
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,11 +67,14 @@ class ProgramFamily final : public engine::Family {
     std::vector<collverify::program::CallRecord> calls;
     std::vector<collverify::program::MessageRecord> messages;
   };
+  // The witness of violation v: the one check() kept, else the instance run again (rerun).
+  std::optional<Witness> witness_of(const Violation& v) const;
+  std::optional<Witness> rerun(const Violation& v) const;
+
   mutable std::mutex mutex_;
-  // The smallest failing instance per p, for the diagram; a p checked on another rank of a
-  // distributed run or read from a resumed run's journal has none here (the cost table's lines,
-  // by contrast, travel in Outcome::family_data).
-  mutable std::map<std::int64_t, Witness> witnesses_;
+  // The smallest failing instance per p that this process checked, for the diagram; the others
+  // (another rank's p, a resumed run's journal) are run again by finish().
+  mutable std::map<std::int64_t, std::vector<Witness>> witnesses_;
 };
 
 }  // namespace collverify::families::program

@@ -156,6 +156,45 @@ TEST(Cost, DearerCorrectBcastsChangeTheirFigures) {
   EXPECT_EQ(small8.cost.rounds, 6);
 }
 
+// The round queue of cost_of (messages of one size) against the heap, which schedules any sizes,
+// on instances too large for the slow twin: p up to 64, where a linear gather's p - 1 senders
+// contend for the root's port in every round and the ring's sends wait for their data.
+TEST(Cost, RoundQueueAgreesWithTheHeap) {
+  struct Case {
+    std::string name;
+    Collective c;
+  };
+  for (const Case& k : {Case{"allgather_ring", Collective::allgather},
+                        Case{"gather_linear", Collective::gather},
+                        Case{"bcast_binomial", Collective::bcast},
+                        Case{"alltoall_pairwise", Collective::alltoall},
+                        Case{"allreduce_recursive_doubling", Collective::allreduce}}) {
+    int by_rounds = 0;
+    for (int p : {2, 3, 7, 16, 33, 64}) {
+      for (std::int64_t count : {std::int64_t{1}, std::int64_t{p + 1}}) {
+        for (Buffering b : {Buffering::eager, Buffering::rendezvous}) {
+          const Instance in{k.c, p, count, p / 2,
+                            cvp::is_reduction(k.c) ? cvp::Elem::int64 : cvp::Elem::int32,
+                            cvp::ReduceOp::sum};
+          const cvp::InstanceVerdict v = run(example(k.name), in, b);
+          ASSERT_EQ(v.status, cvp::InstanceStatus::pass) << k.name << " " << label(in, b);
+          const cvp::RunCost heap = cvp::cost_of_heap(v.messages, p);
+          const std::int64_t rounds_time = cvp::time_by_rounds(v.messages, p);
+          if (rounds_time >= 0) {
+            ++by_rounds;
+            ASSERT_EQ(rounds_time, heap.time_ns) << k.name << " " << label(in, b);
+          }
+          ASSERT_EQ(v.cost.time_ns, heap.time_ns) << k.name << " " << label(in, b);
+          ASSERT_EQ(v.cost.rounds, heap.rounds) << k.name << " " << label(in, b);
+          ASSERT_EQ(v.cost.busiest_bytes, heap.busiest_bytes) << k.name << " " << label(in, b);
+        }
+      }
+    }
+    // Each of these programs sends messages of one size: the round queue ran every time.
+    EXPECT_EQ(by_rounds, 6 * 2 * 2) << k.name;
+  }
+}
+
 // The bounds themselves, worked by hand for p = 6, count 2 of 4-byte ints (a block of 8 bytes).
 TEST(Cost, BoundsPerCollective) {
   auto bounds = [](Collective c) {

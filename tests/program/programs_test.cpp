@@ -588,6 +588,103 @@ TEST(RuntimeRegression, FaultWhileAnotherRankIsSuspended) {
   EXPECT_EQ(v.fault->property, "deadlock");
 }
 
+// The incremental matching (World::match_new_message, match_new_receive: only the new message or
+// receive is matched) and the blocking receive whose message is already there
+// (World::receive_at_once: no request) against their twin, the general rule run after every post
+// with a request for every receive (WorldOptions::general_matching): every example program and
+// every mutant, p = 1..9, counts 0,
+// 1 and p + 1, roots 0 and p - 1, both bufferings, sum and compose for reductions, and a test
+// plugin whose root posts a receive behind a wildcard receive while both candidates wait
+// (plugins/wildcard_then_specific.c: a deadlock in one matching order). The same verdict, fault,
+// matching orders, calls and matched messages, on passes and failures alike. Not
+// run: the mutant that dereferences null (it takes the process down: IsolatedMutants) and the one
+// that loops without MPI calls (no step budget ends it).
+bool same_records(const InstanceVerdict& a, const InstanceVerdict& b) {
+  if (a.calls.size() != b.calls.size() || a.messages.size() != b.messages.size()) return false;
+  for (std::size_t i = 0; i < a.calls.size(); ++i) {
+    const auto &x = a.calls[i], &y = b.calls[i];
+    if (x.rank != y.rank || x.index != y.index || std::string(x.op) != y.op || x.peer != y.peer ||
+        x.tag != y.tag || x.bytes != y.bytes) {
+      return false;
+    }
+  }
+  for (std::size_t i = 0; i < a.messages.size(); ++i) {
+    const auto &x = a.messages[i], &y = b.messages[i];
+    if (x.src != y.src || x.src_call != y.src_call || x.dst != y.dst || x.dst_call != y.dst_call ||
+        x.bytes != y.bytes || x.depth != y.depth || x.dst_release_call != y.dst_release_call) {
+      return false;
+    }
+  }
+  return true;
+}
+
+const Plugin& wildcard_then_specific() {
+  static const Plugin loaded = collverify::program::load_plugin(WILDCARD_THEN_SPECIFIC_PLUGIN);
+  return loaded;
+}
+
+TEST(Matching, IncrementalAgreesWithTheGeneralRule) {
+  std::vector<std::string> names;
+  for (const char* dir : {CV_PROGRAMS_DIR, CV_MUTANTS_DIR}) {
+    for (const auto& e : std::filesystem::directory_iterator(dir)) {
+      const std::string file = e.path().filename().string();
+      if (file.rfind("cv_program_", 0) != 0 || e.path().extension() != ".so") continue;
+      const std::string name = e.path().stem().string().substr(11);
+      if (name == "bcast_binomial_status_ignore" || name == "scatter_binomial_endless") continue;
+      names.push_back(name);
+    }
+  }
+  ASSERT_GE(names.size(), 30U);
+  names.push_back(WILDCARD_THEN_SPECIFIC_PLUGIN);  // a receive behind a wildcard receive
+  int compared = 0, failing = 0;
+  collverify::program::InstanceLimits limits;
+  limits.keep_first_run = true;
+  limits.step_budget = 200'000;
+  limits.max_interleavings = 50;
+  collverify::program::InstanceLimits general = limits;
+  general.general_matching = true;
+  for (const std::string& name : names) {
+    const Plugin& pl = name.front() == '/' ? wildcard_then_specific() : plugin(name);
+    for (int ci = 0; ci < collverify::program::kCollectives; ++ci) {
+      const auto c = static_cast<Collective>(ci);
+      if (!pl.has(c)) continue;
+      const bool reduction = collverify::program::is_reduction(c);
+      for (int p = 1; p <= 9; ++p) {
+        for (std::int64_t count : {std::int64_t{0}, std::int64_t{1}, std::int64_t{p + 1}}) {
+          for (int root : {0, p - 1}) {
+            for (Buffering b : {Buffering::eager, Buffering::rendezvous}) {
+              for (ReduceOp op : reduction ? std::vector<ReduceOp>{ReduceOp::sum, ReduceOp::compose}
+                                           : std::vector<ReduceOp>{ReduceOp::sum}) {
+                const Instance in{c, p, count, root, reduction ? Elem::int64 : Elem::int32, op};
+                const Failure f{in, b, {}};
+                const InstanceVerdict x =
+                    collverify::program::run_instance(pl, in, b, limits, stacks());
+                const InstanceVerdict y =
+                    collverify::program::run_instance(pl, in, b, general, stacks());
+                ASSERT_EQ(x.status, y.status) << name << " " << describe(Failure{in, b, x});
+                ASSERT_EQ(x.interleavings, y.interleavings) << name << " " << describe(f);
+                ASSERT_EQ(x.fault.has_value(), y.fault.has_value()) << name << " " << describe(f);
+                if (x.fault) {
+                  ++failing;
+                  ASSERT_EQ(x.fault->property, y.fault->property) << name << " " << describe(f);
+                  ASSERT_EQ(x.fault->rank, y.fault->rank) << name << " " << describe(f);
+                  ASSERT_EQ(x.fault->call, y.fault->call) << name << " " << describe(f);
+                  ASSERT_EQ(x.fault->op, y.fault->op) << name << " " << describe(f);
+                  ASSERT_EQ(x.fault->message, y.fault->message) << name << " " << describe(f);
+                }
+                ASSERT_TRUE(same_records(x, y)) << name << " " << describe(Failure{in, b, x});
+                ++compared;
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(compared, 1000);
+  EXPECT_GT(failing, 100);  // the mutants' failures are compared too
+}
+
 // The guard zones' fast checks (one memcpy and one memcmp per zone, from a pattern computed once)
 // against the definition byte by byte: intact after make(), and every single byte changed in
 // either zone, and a zone overwritten with the other's bytes, is caught by both.

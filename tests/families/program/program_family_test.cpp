@@ -1,6 +1,8 @@
 // The program family through the engine (families/program/program_family.hpp) and the plugin
 // refusals (program/plugin.hpp), on the small plugins of plugins/; the cost table of a resumed
-// run (every p, the journal's too) and the one definition of the rounds counted.
+// run (every p, the journal's too), the one definition of the rounds counted, and the diagram
+// of the smallest failing instance when its p was checked by another rank or read from the
+// journal of a resumed run (run again by finish(), the same picture as a one-process run's).
 #include <gtest/gtest.h>
 
 #include "engine/journal.hpp"
@@ -10,6 +12,7 @@
 #include "program/plugin.hpp"
 #include "program/run_instance.hpp"
 #include "reports/program_cost.hpp"
+#include "tests/engine/thread_ranks.hpp"
 
 #include <unistd.h>
 
@@ -18,6 +21,7 @@
 #include <filesystem>
 #include <set>
 #include <sstream>
+#include <thread>
 
 // Under LeakSanitizer: a rank unwound after a fault never reaches its plugin's free(), so what a
 // plugin allocated in a failing run stays allocated by design. Those leaks (a frame in one of our
@@ -223,6 +227,106 @@ TEST(ProgramFamily, AResumedRunsCostTableHasEveryP) {
   ASSERT_TRUE(cost.has_value());
   EXPECT_EQ(cost->counted, reports::program_cost(expected.summary)->counted);
   std::filesystem::remove_all(dir);
+}
+
+// The diagram of the smallest failing instance, as finish() drew it ("" when it drew none).
+std::string witness_svg(const ConstructionSummary& c) {
+  for (const SvgPicture& s : c.pictures_svg) {
+    if (s.file == "program_witness.svg") return s.svg;
+  }
+  return "";
+}
+
+// The extra send fails from p = 3 on (p not a power of two); one process draws p = 3's rendezvous
+// deadlock.
+std::string one_process_witness(const std::vector<std::int64_t>& ps) {
+  engine::RunOptions o;
+  o.jobs = 1;
+  const ProgramFamily f(settings(BINO_EXTRA_SEND_PLUGIN));
+  const auto r = engine::run_range(f, ps, o);
+  EXPECT_EQ(r.summary.violations.front().p, 3);
+  const std::string svg = witness_svg(r.summary);
+  EXPECT_NE(svg.find("deadlock"), std::string::npos);
+  return svg;
+}
+
+// A run stopped after the failing p = 3 was journalled and resumed by a new family object
+// (another process): the resumed run did not check p = 3, yet draws its witness, the same
+// picture as an uninterrupted run's. Before, the resumed run drew none.
+TEST(ProgramFamily, AResumedRunDrawsTheWitnessOfAJournalledP) {
+  std::vector<std::int64_t> ps;
+  for (std::int64_t p = 1; p <= 8; ++p) ps.push_back(p);
+  const std::string expected = one_process_witness(ps);
+  ASSERT_FALSE(expected.empty());
+
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("cv_program_witness_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::atomic<bool> stop{false};
+  struct StopAfter final : engine::ProgressSink {
+    std::atomic<bool>* stop = nullptr;
+    int done = 0;
+    void start(const std::string&, const std::string&, std::int64_t, double) override {}
+    void advance(std::int64_t, double) override {
+      if (++done == 7) *stop = true;  // the dearest first: p = 8 down to 2 are journalled
+    }
+    void finish() override {}
+  } sink;
+  sink.stop = &stop;
+  engine::RunOptions first;
+  first.jobs = 1;
+  first.journal_dir = dir;
+  first.stop = &stop;
+  first.progress = &sink;
+  const ProgramFamily stopped_family(settings(BINO_EXTRA_SEND_PLUGIN));
+  ASSERT_FALSE(engine::run_range(stopped_family, ps, first).complete);
+  const auto journal = engine::load_journal(dir, engine::journal_key(stopped_family));
+  ASSERT_TRUE(journal.count(3));
+  ASSERT_LT(journal.size(), ps.size());
+
+  engine::RunOptions second;
+  second.jobs = 1;
+  second.journal_dir = dir;
+  second.resume = true;
+  const ProgramFamily resumed_family(settings(BINO_EXTRA_SEND_PLUGIN));
+  const auto resumed = engine::run_range(resumed_family, ps, second);
+  EXPECT_TRUE(resumed.complete);
+  EXPECT_EQ(witness_svg(resumed.summary), expected);
+  std::filesystem::remove_all(dir);
+}
+
+// Three in-process ranks, each with its own family object (as separate processes have), rank 0
+// idle: every p is checked on ranks 1 and 2, and rank 0, which reports, draws the witness of a p
+// it never checked, the same picture as one process.
+TEST(ProgramFamily, InProcessRanksDrawTheWitnessOfAnotherRanksP) {
+  std::vector<std::int64_t> ps;
+  for (std::int64_t p = 1; p <= 8; ++p) ps.push_back(p);
+  const std::string expected = one_process_witness(ps);
+  ASSERT_FALSE(expected.empty());
+  constexpr int kRanks = 3;
+  engine::SharedBoard board(kRanks);
+  std::vector<engine::RangeResult> results(kRanks);
+  std::vector<std::string> errors(kRanks);
+  std::vector<std::thread> threads;
+  for (int r = 0; r < kRanks; ++r) {
+    threads.emplace_back([&, r] {
+      engine::ThreadRank d(board, r, true, r == 0);
+      engine::RunOptions o;
+      o.jobs = 1;
+      o.distribution = &d;
+      try {
+        const ProgramFamily f(settings(BINO_EXTRA_SEND_PLUGIN));
+        results[static_cast<std::size_t>(r)] = engine::run_range(f, ps, o);
+      } catch (const std::exception& e) {
+        errors[static_cast<std::size_t>(r)] = e.what();
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  for (const std::string& e : errors) EXPECT_EQ(e, "");
+  ASSERT_FALSE(results[0].summary.violations.empty());
+  EXPECT_EQ(results[0].summary.violations.front().p, 3);
+  EXPECT_EQ(witness_svg(results[0].summary), expected);
 }
 
 // One definition of the rounds counted: the engine's coverage (from the instances' results) and
