@@ -62,9 +62,9 @@ void print(const std::string& dist, std::int64_t p, std::int64_t alpha, std::uin
            const tr::BnbResult& r, double wall) {
   fmt::print(
       "dist={} p={} alpha={} seed={} time={} optimal={} lower_bound={} gap={} ordered={} "
-      "nodes={} memo={} stopped={} seconds={:.3f} cpu={:.3f}\n",
+      "b4={} b5={} nodes={} memo={} stopped={} seconds={:.3f} cpu={:.3f}\n",
       dist, p, alpha, seed, r.time, r.optimal ? 1 : 0, r.lower_bound, r.gap(), r.first_incumbent,
-      r.nodes, r.memo_entries, r.stopped_by.empty() ? "-" : r.stopped_by, wall, last_cpu);
+      r.bounds.chain, r.bounds.seeds, r.nodes, r.memo_entries, r.stopped_by.empty() ? "-" : r.stopped_by, wall, last_cpu);
   std::fflush(stdout);
 }
 

@@ -47,6 +47,7 @@ struct BnbOptions {
   std::int64_t max_nodes = 0;         // search nodes (calls past the memo and bounds); 0: none
   std::int64_t max_memo = 6'000'000;  // memoised sets (40-byte slots, 3/4 load): then stop
   std::int64_t mutant_chain_inflate = 0;  // tests only: Lemma B4 raised by this (a wrong bound)
+  std::int64_t mutant_seed_inflate = 0;   // tests only: Lemma B5 alone raised by this
 };
 
 // The lower bounds at the root, each proved in docs/RESULTS-trees-bnb.md.
@@ -55,6 +56,7 @@ struct BnbBounds {
   std::int64_t latency = 0;    // Lemma B2
   std::int64_t partition = 0;  // Lemma B3 (0 when skipped: sum m above kPartitionBoundMaxM)
   std::int64_t chain = 0;      // Lemma B4 (0 when alpha = 0 or the incumbent is above 2^22)
+  std::int64_t seeds = 0;      // Lemma B5 (B4 with distinct seeds; = B4's gate, gamma <= beta)
   std::int64_t best() const;
 };
 
