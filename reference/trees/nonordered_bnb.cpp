@@ -60,7 +60,7 @@ class Search {
       : pr_(pr),
         o_(o),
         c_(bnb::make_classes(pr, o.leaf_pays_copy)),
-        chain_(c_, t_max, o.mutant_chain_inflate, o.mutant_seed_inflate),
+        chain_(c_, t_max, o.mutant_chain_inflate, o.mutant_seed_inflate, o.seed_bounds),
         t0_(std::chrono::steady_clock::now()),
         cpu0_(std::clock()) {}
 

@@ -9,8 +9,9 @@ namespace collverify::trees::bnb {
 using Idx = std::size_t;
 
 ChainBound::ChainBound(const Classes& c, std::int64_t t_max, std::int64_t inflate,
-                       std::int64_t seed_inflate)
-    : c_(c), t_max_(t_max), inflate_(inflate), seed_inflate_(seed_inflate), enabled_(c.alpha > 0 && t_max >= 0 && t_max <= kChainMaxTime) {
+                       std::int64_t seed_inflate, bool seeds)
+    : c_(c), t_max_(t_max), inflate_(inflate), seed_inflate_(seed_inflate),
+      seeds_(seeds && c.gamma <= c.beta), enabled_(c.alpha > 0 && t_max >= 0 && t_max <= kChainMaxTime) {
   for (int k = 0; k < c.n(); ++k) {
     const std::int64_t w = c.size[static_cast<Idx>(k)];
     for (int i = 0; w > 0 && i < c.count[static_cast<Idx>(k)]; ++i) blocks_.push_back(w);
@@ -72,7 +73,7 @@ bool ChainBound::subtree_fits(Table& t, std::int64_t s, std::int64_t tau) {
   const std::int64_t base = c_.gamma <= c_.beta
                                 ? c_.gamma * t.m_prime + c_.beta * (s - t.m_prime)
                                 : c_.beta * s;
-  if (c_.gamma <= c_.beta) {
+  if (seeds_) {
     if (t.children.size() != t.child_seeds.size()) {  // once (map nodes never move)
       for (const std::int64_t w : t.child_seeds) t.children.push_back(&table(w));
     }
@@ -201,7 +202,7 @@ bool ChainBound::seeds_fit(const std::vector<Table*>& ts, std::int64_t base, std
 std::int64_t ChainBound::fixed_root_seeds(std::int64_t m_r, std::int64_t rest_size,
                                           int rest_nonzero, const std::vector<std::int64_t>& seeds) {
   if (!enabled_ || rest_size == 0 || rest_nonzero == 0 || seeds.empty()) return 0;
-  if (c_.gamma > c_.beta) return fixed_root(m_r, rest_size, rest_nonzero, seeds[0]);
+  if (!seeds_) return fixed_root(m_r, rest_size, rest_nonzero, seeds[0]);
   std::vector<Table*> ts;
   for (std::size_t k = 0; k < seeds.size() && k < static_cast<std::size_t>(kSeeds); ++k)
     ts.push_back(&table(seeds[k]));

@@ -11,6 +11,10 @@
 // Cost: O(t_max + Size) feasibility tests per table, each O(d^2) table reads for d messages;
 // a query is a binary search on the time, O(log t_max d^2). Disabled (every bound 0) when
 // alpha = 0 or t_max > kChainMaxTime.
+// Lemma B5 (gamma <= beta, heap-ordered trees: Lemma H): the children of a node have distinct
+// roots, the k-th largest at most the k-th largest block (the (k + 1)-th inside C, whose root
+// is one of them), so the greedy's first messages take those blocks' tables under the best
+// assignment of seeds to messages (a DP over subsets, 2^K K for K <= 6).
 // Example: m = {2001, 1929, ..., 72} (decreasing, p = 28), alpha = 100, beta = gamma = 1: the
 // root 2001 needs 4 messages (volume 2001 -> 4002 -> 8004 -> 16008 -> all), so G >= m + 400.
 #pragma once
@@ -31,8 +35,9 @@ class ChainBound {
   // `inflate` > 0 is a mutant for the tests (every non-zero bound raised by it): the
   // cross-checks against the subset DP must catch it.
   // `seed_inflate` > 0 raises only Lemma B5 (the mutant of that bound).
+  // `seeds` false: Lemma B5 off (B4 as before it; the benchmark's same-run baseline).
   ChainBound(const Classes& c, std::int64_t t_max, std::int64_t inflate = 0,
-             std::int64_t seed_inflate = 0);
+             std::int64_t seed_inflate = 0, bool seeds = true);
   bool enabled() const { return enabled_; }
 
   // F(S, r) >= the result (at most t_max): root block m_r, S \ {r} of total `rest_size` with
@@ -90,6 +95,7 @@ class ChainBound {
   std::int64_t t_max_;
   std::int64_t inflate_;
   std::int64_t seed_inflate_;
+  bool seeds_;  // Lemma B5 on (and gamma <= beta)
   bool enabled_;
   std::vector<std::int64_t> blocks_;  // every non-zero block, decreasing
   std::map<std::int64_t, Table> tables_;
