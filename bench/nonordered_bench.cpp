@@ -2,10 +2,14 @@
 //   nonordered_bench dp|z3 P_FROM P_TO [SEED] [RLIMIT]   random instances, one line per p
 //   nonordered_bench partition V1,V2,...                  Theorem 7's instance, both solvers
 // Random instances: std::mt19937_64(SEED + p), m_i uniform in [1, 100], alpha = 10, beta = 1,
-// gamma = 1, best root. Prints one line per solve with the wall time (steady_clock).
+// gamma = 1, best root. Prints one line per solve with the wall time (steady_clock) and the
+// process CPU time. With NONORDERED_Z3_NO_HEAP set, Z3 runs without the heap-order rule (the
+// baseline of docs/PERFORMANCE.md, measured by the same binary).
 #include <fmt/format.h>
 
 #include <chrono>
+#include <ctime>
+#include <optional>
 #include <cstdlib>
 #include <random>
 #include <sstream>
@@ -33,16 +37,27 @@ cv::TreeProblem<std::int64_t> random_problem(std::int64_t p, std::uint64_t seed)
   return pr;
 }
 
+double cpu_now() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
+
+pf::Z3TreeRules rules() {
+  pf::Z3TreeRules r;
+  r.heap_order = std::getenv("NONORDERED_Z3_NO_HEAP") == nullptr;
+  return r;
+}
+
 void solve(const std::string& label, const std::string& solver, const cv::TreeProblem<std::int64_t>& pr,
            std::uint64_t rlimit) {
   const auto t0 = std::chrono::steady_clock::now();
+  const double c0 = cpu_now();
   if (solver == "dp") {
     const auto s = pf::nonordered_subset_dp(pr, pf::RootChoice::best());
     fmt::print("{} solver=subset-dp p={} optimum={} seconds={:.3f}\n", label, pr.p(), s.time, seconds_since(t0));
   } else {
-    const auto z = pf::nonordered_z3(pr, pf::RootChoice::best(), pf::SolverOptions{rlimit});
-    fmt::print("{} solver=z3 p={} outcome={} optimum={} calls={} seconds={:.3f}\n", label, pr.p(),
-               pf::to_string(z.outcome), z.best ? z.best->time : -1, z.solver_calls, seconds_since(t0));
+    const auto z = pf::nonordered_z3(pr, pf::RootChoice::best(), pf::SolverOptions{rlimit},
+                                     std::nullopt, cv::trees::LeafCopy::paid, rules());
+    fmt::print("{} solver=z3 heap={} p={} outcome={} optimum={} calls={} seconds={:.3f} cpu={:.3f}\n",
+               label, rules().heap_order ? 1 : 0, pr.p(), pf::to_string(z.outcome),
+               z.best ? z.best->time : -1, z.solver_calls, seconds_since(t0), cpu_now() - c0);
   }
   std::fflush(stdout);
 }

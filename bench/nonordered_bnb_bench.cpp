@@ -8,7 +8,8 @@
 // Instances: generators/tree_distributions (seed 001, Section 5.1) with b = 1000, lambda = 5,
 // beta = gamma = 1, best root, the paper's leaf-copy convention (a leaf does not copy).
 // With BNB_CPU_LIMIT set in the environment, SECONDS is process CPU time instead of wall time
-// (on a loaded machine a wall-clock limit measures the load).
+// (on a loaded machine a wall-clock limit measures the load). With BNB_NO_SEEDS set, Lemma B5
+// is off (the B4-only search: the same-run baseline of docs/PERFORMANCE.md).
 #include <fmt/format.h>
 
 #include <chrono>
@@ -50,6 +51,7 @@ tr::BnbResult solve(const cv::TreeProblem<std::int64_t>& pr, double seconds, dou
   tr::BnbOptions o;
   o.seconds = seconds;
   o.cpu_clock = std::getenv("BNB_CPU_LIMIT") != nullptr;  // the limit in CPU seconds
+  o.seed_bounds = std::getenv("BNB_NO_SEEDS") == nullptr;  // Lemma B5 off: the baseline
   const auto t0 = std::chrono::steady_clock::now();
   const double c0 = cpu_seconds();
   tr::BnbResult r = tr::nonordered_bnb(pr, tr::RootMode::best_root(), o);
@@ -62,9 +64,9 @@ void print(const std::string& dist, std::int64_t p, std::int64_t alpha, std::uin
            const tr::BnbResult& r, double wall) {
   fmt::print(
       "dist={} p={} alpha={} seed={} time={} optimal={} lower_bound={} gap={} ordered={} "
-      "nodes={} memo={} stopped={} seconds={:.3f} cpu={:.3f}\n",
+      "b4={} b5={} nodes={} memo={} stopped={} seconds={:.3f} cpu={:.3f}\n",
       dist, p, alpha, seed, r.time, r.optimal ? 1 : 0, r.lower_bound, r.gap(), r.first_incumbent,
-      r.nodes, r.memo_entries, r.stopped_by.empty() ? "-" : r.stopped_by, wall, last_cpu);
+      r.bounds.chain, r.bounds.seeds, r.nodes, r.memo_entries, r.stopped_by.empty() ? "-" : r.stopped_by, wall, last_cpu);
   std::fflush(stdout);
 }
 

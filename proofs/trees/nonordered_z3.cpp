@@ -100,8 +100,26 @@ void break_equal_sizes(const Encoding& e, z3::solver& s, const TreeProblem<std::
   }
 }
 
+// Heap order (gamma <= beta; docs/RESULTS-trees-bnb.md, Part 3): every tree can be rebuilt, no
+// slower, so that every subtree below the root's own choice is rooted at its largest block, i.e.
+// no child holds a larger block than its parent (a fixed root excepted). So x[w][u] is false
+// whenever m_w > m_u. The mutant (tests only) forbids m_w < m_u instead.
+void break_heap_order(const Encoding& e, z3::solver& s, const TreeProblem<std::int64_t>& pr,
+                      RootChoice root, const Z3TreeRules& rules) {
+  if (!rules.heap_order || pr.cost.gamma > pr.cost.beta) return;
+  const std::int64_t p = pr.p();
+  for (std::int64_t u = 0; u < p; ++u) {
+    if (root.root && *root.root == u) continue;
+    const std::int64_t mu = pr.m[static_cast<Idx>(u)];
+    for (std::int64_t w = 0; w < p; ++w) {
+      const std::int64_t mw = pr.m[static_cast<Idx>(w)];
+      if (w != u && (rules.heap_mutant ? mw < mu : mw > mu)) s.add(!e.X(w, u));
+    }
+  }
+}
+
 void encode(Encoding& e, z3::solver& s, const TreeProblem<std::int64_t>& pr, RootChoice root,
-            trees::LeafCopy leaf) {
+            trees::LeafCopy leaf, const Z3TreeRules& rules) {
   z3::context& ctx = e.ctx;
   const std::int64_t p = pr.p();
   const auto& c = pr.cost;
@@ -159,6 +177,7 @@ void encode(Encoding& e, z3::solver& s, const TreeProblem<std::int64_t>& pr, Roo
   }
   if (root.root) s.add(e.X(*root.root, *root.root));
   break_equal_sizes(e, s, pr, root);
+  break_heap_order(e, s, pr, root, rules);
 }
 
 std::int64_t int_of(const z3::model& m, const z3::expr& x) {
@@ -201,10 +220,11 @@ struct Session {
   Encoding enc;
   std::int64_t p;
   trees::LeafCopy leaf;
-  Session(const TreeProblem<std::int64_t>& pr, RootChoice root, const SolverOptions& o, trees::LeafCopy l)
+  Session(const TreeProblem<std::int64_t>& pr, RootChoice root, const SolverOptions& o,
+          trees::LeafCopy l, const Z3TreeRules& rules)
       : solver(ctx), enc(ctx), p(pr.p()), leaf(l) {
     apply_limits(ctx, solver, o);
-    encode(enc, solver, pr, root, leaf);
+    encode(enc, solver, pr, root, leaf, rules);
   }
   // Adds T <= bound and checks; on sat stores the re-evaluated tree in `witness`.
   SolverOutcome check_within(const TreeProblem<std::int64_t>& pr, std::int64_t bound,
@@ -227,17 +247,18 @@ struct Session {
 
 SolverOutcome nonordered_tree_within(const TreeProblem<std::int64_t>& problem, RootChoice root,
                                      std::int64_t bound, const SolverOptions& options,
-                                     TreeSolution* witness, trees::LeafCopy leaf) {
+                                     TreeSolution* witness, trees::LeafCopy leaf,
+                                     const Z3TreeRules& rules) {
   require_exact_tree_problem(problem, root, kZ3TreeMaxP, "Z3 tree solver");
-  Session session(problem, root, options, leaf);
+  Session session(problem, root, options, leaf, rules);
   return session.check_within(problem, bound, witness);
 }
 
 Z3TreeResult nonordered_z3(const TreeProblem<std::int64_t>& problem, RootChoice root,
                            const SolverOptions& options, std::optional<std::int64_t> first_bound,
-                           trees::LeafCopy leaf) {
+                           trees::LeafCopy leaf, const Z3TreeRules& rules) {
   require_exact_tree_problem(problem, root, kZ3TreeMaxP, "Z3 tree solver");
-  Session session(problem, root, options, leaf);
+  Session session(problem, root, options, leaf, rules);
   Z3TreeResult r;
   std::int64_t bound = first_bound.value_or(tree_time_upper_bound(problem));
   while (true) {

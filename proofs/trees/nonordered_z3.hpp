@@ -14,9 +14,11 @@
 // - m_u) + alpha * (children that send). For a tree and an order of each sequence the least T is
 // Figure 1's time with leaf copies paid (the contract evaluator's default); with
 // LeafCopy::free the copy term is gamma m_u only when u has a child.
-// Symmetry breaking (each keeps a tree of every completion time; proofs in
+// Symmetry breaking (each keeps, for every tree, one no slower; proofs in
 // docs/RESULTS-trees-bnb.md, Part 3): siblings in order of their done times (the ERD rule of
-// one machine with release dates), and processors with equal blocks ordered by (depth, recv).
+// one machine with release dates), processors with equal blocks ordered by (depth, recv), and,
+// when gamma <= beta, heap order (no processor's parent holds a smaller block, the fixed root
+// excepted: Lemma R applied to every subtree), which removes about half the parent variables.
 //
 // Search: descend. Ask for any T; rebuild the tree (the copy first, then the children by recv),
 // re-evaluate it with checkers/trees/tree_time.hpp (at most the model's T), then ask for
@@ -39,6 +41,14 @@ namespace collverify::proofs {
 
 inline constexpr std::int64_t kZ3TreeMaxP = 40;
 
+// Which proved dominance rules the encoding asserts (all by default). `heap_mutant` (tests only)
+// asserts the wrong rule, a parent's block at most its child's: the cross-checks against the
+// subset DP must catch it.
+struct Z3TreeRules {
+  bool heap_order = true;
+  bool heap_mutant = false;
+};
+
 struct Z3TreeResult {
   SolverOutcome outcome = SolverOutcome::inconclusive;  // unsat: `best` is proved optimal
   std::optional<TreeSolution> best;  // the best tree found, time re-evaluated by Figure 1
@@ -53,13 +63,15 @@ struct Z3TreeResult {
 Z3TreeResult nonordered_z3(const TreeProblem<std::int64_t>& problem, RootChoice root,
                            const SolverOptions& options,
                            std::optional<std::int64_t> first_bound = std::nullopt,
-                           trees::LeafCopy leaf = trees::LeafCopy::paid);
+                           trees::LeafCopy leaf = trees::LeafCopy::paid,
+                           const Z3TreeRules& rules = {});
 
 // One bounded query: is there a tree with completion time <= bound? sat / unsat /
 // inconclusive. When sat and `witness` is given, the tree found (re-evaluated) is stored.
 SolverOutcome nonordered_tree_within(const TreeProblem<std::int64_t>& problem, RootChoice root,
                                      std::int64_t bound, const SolverOptions& options,
                                      TreeSolution* witness = nullptr,
-                                     trees::LeafCopy leaf = trees::LeafCopy::paid);
+                                     trees::LeafCopy leaf = trees::LeafCopy::paid,
+                           const Z3TreeRules& rules = {});
 
 }  // namespace collverify::proofs

@@ -20,7 +20,7 @@
 namespace collverify::trees {
 
 std::int64_t BnbBounds::best() const {
-  return std::max({volume, latency, partition, chain});
+  return std::max({volume, latency, partition, chain, seeds});
 }
 
 namespace {
@@ -60,7 +60,7 @@ class Search {
       : pr_(pr),
         o_(o),
         c_(bnb::make_classes(pr, o.leaf_pays_copy)),
-        chain_(c_, t_max, o.mutant_chain_inflate),
+        chain_(c_, t_max, o.mutant_chain_inflate, o.mutant_seed_inflate, o.seed_bounds),
         t0_(std::chrono::steady_clock::now()),
         cpu0_(std::clock()) {}
 
@@ -138,6 +138,8 @@ class Search {
       // B4 before B3: cheaper (a bisection over a table), and often enough.
       if (e.lo < bound && !e.chain_done) {
         e.lo = std::max(e.lo, chain_.fixed_root(m_r, ri.size, ri.nonzero, largest(rest)));
+        if (e.lo < bound && ri.nonzero >= kSeedMinBlocks)
+          e.lo = std::max(e.lo, chain_.fixed_root_seeds(m_r, ri.size, ri.nonzero, seeds(rest)));
         e.chain_done = true;
       }
       if (e.lo < bound && !e.partition_done && ri.nonzero >= kPartitionMinBlocks) {
@@ -245,6 +247,10 @@ class Search {
 
  private:
   static constexpr int kPartitionMinBlocks = 10;
+  static constexpr int kSeedMinBlocks = 3;  // B5 differs from B4 only with a few seeds
+
+  // The largest non-zero blocks of a set, decreasing, at most ChainBound::kSeeds (Lemma B5).
+  std::vector<std::int64_t> seeds(const Counts& s) const { return bnb::largest_blocks(c_, s); }
 
   struct Walk {
     const Counts& s;
@@ -280,8 +286,11 @@ class Search {
     while (rest[static_cast<Idx>(k)] == 0) ++k;
     --rest[static_cast<Idx>(k)];
     const std::int64_t m_r = c_.size[static_cast<Idx>(k)];
-    return std::max(any, chain_.fixed_root(m_r, si.size - m_r, si.nonzero - (m_r > 0 ? 1 : 0),
-                                           largest(rest)));
+    const int nz = si.nonzero - (m_r > 0 ? 1 : 0);
+    std::int64_t b = std::max(any, chain_.fixed_root(m_r, si.size - m_r, nz, largest(rest)));
+    if (nz >= kSeedMinBlocks)
+      b = std::max(b, chain_.fixed_root_seeds(m_r, si.size - m_r, nz, seeds(rest)));
+    return b;
   }
 
   bool tick() {
@@ -472,7 +481,7 @@ void require_bnb_problem(const TreeProblem<std::int64_t>& pr, RootMode mode) {
 
 BnbBounds root_bounds(const bnb::Classes& c, bnb::ChainBound& chain, const Counts& all,
                       std::optional<int> root_class) {
-  BnbBounds b{kInf, kInf, kInf, kInf};
+  BnbBounds b{kInf, kInf, kInf, kInf, kInf};
   for (int k = 0; k < c.n(); ++k) {
     if (all[static_cast<Idx>(k)] == 0 || (root_class && *root_class != k)) continue;
     Counts rest = all;
@@ -487,7 +496,10 @@ BnbBounds root_bounds(const bnb::Classes& c, bnb::ChainBound& chain, const Count
     std::int64_t rest_max = 0;
     for (int j = 0; j < c.n() && rest_max == 0; ++j)
       if (rest[static_cast<Idx>(j)] > 0) rest_max = c.size[static_cast<Idx>(j)];
-    b.chain = std::min(b.chain, chain.fixed_root(m_r, ri.size, ri.nonzero, rest_max));
+    const std::int64_t b4 = chain.fixed_root(m_r, ri.size, ri.nonzero, rest_max);
+    b.chain = std::min(b.chain, b4);
+    b.seeds = std::min(b.seeds, std::max(b4, chain.fixed_root_seeds(m_r, ri.size, ri.nonzero,
+                                                                    bnb::largest_blocks(c, rest))));
   }
   return b;
 }

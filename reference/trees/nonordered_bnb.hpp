@@ -15,7 +15,8 @@
 // First incumbent: the optimal ordered tree (reference/trees/optimal, Figure 6), re-timed under
 // the requested leaf-copy convention. Bounds (proved in docs/RESULTS-trees-bnb.md): volume into
 // the root, latency depth alpha ceil(log2 n), and the partition bound of Theorem 7's reduction
-// (the root's last message splits the blocks in two; a subset-sum table over (count, size)).
+// (the root's last message splits the blocks in two; a subset-sum table over (count, size)),
+// the receive-chain bound B4 and its distinct-seed refinement B5 (nonordered_bnb_chain).
 // Order: roots by decreasing block size; last subtrees Q by a depth-first walk over the classes,
 // larger counts of larger blocks first (a monotone bound cuts every larger count of a class).
 //
@@ -47,6 +48,8 @@ struct BnbOptions {
   std::int64_t max_nodes = 0;         // search nodes (calls past the memo and bounds); 0: none
   std::int64_t max_memo = 6'000'000;  // memoised sets (40-byte slots, 3/4 load): then stop
   std::int64_t mutant_chain_inflate = 0;  // tests only: Lemma B4 raised by this (a wrong bound)
+  std::int64_t mutant_seed_inflate = 0;   // tests only: Lemma B5 alone raised by this
+  bool seed_bounds = true;                // Lemma B5 (false: B4 as before it, a baseline)
 };
 
 // The lower bounds at the root, each proved in docs/RESULTS-trees-bnb.md.
@@ -55,6 +58,7 @@ struct BnbBounds {
   std::int64_t latency = 0;    // Lemma B2
   std::int64_t partition = 0;  // Lemma B3 (0 when skipped: sum m above kPartitionBoundMaxM)
   std::int64_t chain = 0;      // Lemma B4 (0 when alpha = 0 or the incumbent is above 2^22)
+  std::int64_t seeds = 0;      // Lemma B5 (B4 with distinct seeds; = B4's gate, gamma <= beta)
   std::int64_t best() const;
 };
 

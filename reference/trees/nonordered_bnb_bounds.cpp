@@ -45,6 +45,16 @@ SetInfo set_info(const Classes& c, const Counts& s) {
   return out;
 }
 
+std::vector<std::int64_t> largest_blocks(const Classes& c, const Counts& s, int most) {
+  std::vector<std::int64_t> out;
+  for (int k = 0; k < c.n() && static_cast<int>(out.size()) < most; ++k) {
+    const std::int64_t b = c.size[static_cast<std::size_t>(k)];
+    for (int i = 0; b > 0 && i < s[static_cast<std::size_t>(k)] && static_cast<int>(out.size()) < most; ++i)
+      out.push_back(b);
+  }
+  return out;
+}
+
 std::int64_t ceil_log2(std::int64_t n) {
   if (n <= 1) return 0;
   return 64 - __builtin_clzll(static_cast<unsigned long long>(n - 1));

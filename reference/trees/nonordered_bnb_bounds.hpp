@@ -42,6 +42,9 @@ struct SetInfo {
 };
 SetInfo set_info(const Classes& c, const Counts& s);
 
+// The largest non-zero blocks of `s`, decreasing (with repeats), at most `most` of them.
+std::vector<std::int64_t> largest_blocks(const Classes& c, const Counts& s, int most = 6);
+
 // ceil(log2 n) for n >= 1.
 std::int64_t ceil_log2(std::int64_t n);
 

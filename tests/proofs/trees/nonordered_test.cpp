@@ -204,5 +204,36 @@ TEST(NonOrderedLeafFree, SubsetDpEqualsBruteForceAndBeatsTheOrderedDp) {
   }
 }
 
+// Heap order (gamma <= beta; docs/RESULTS-trees-bnb.md, Part 3): with the rule, Z3 finds a tree
+// within the subset DP's optimum and none within optimum - 1, both conventions, best and fixed
+// root, p = 5..6; the inverted rule (the mutant: a parent's block at most its child's) loses the
+// optimum on some of these instances, so the cross-check would catch a wrong rule.
+TEST(NonOrdered, HeapOrderKeepsTheOptimumAndItsMutantIsCaught) {
+  std::mt19937_64 rng(20261127);
+  int mutant_caught = 0;
+  for (int round = 0; round < 8; ++round) {
+    const std::int64_t p = 5 + round % 2;
+    std::vector<std::int64_t> m;
+    for (std::int64_t i = 0; i < p; ++i) m.push_back(static_cast<std::int64_t>(rng() % 9));
+    const auto pr = problem(m, 1 + static_cast<std::int64_t>(rng() % 5), 2, static_cast<std::int64_t>(rng() % 3));
+    const RootChoice root = round % 4 < 2 ? RootChoice::best() : RootChoice::fixed(static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(p)));
+    const auto leaf = round % 3 == 0 ? trees::LeafCopy::free : trees::LeafCopy::paid;
+    const std::int64_t opt = nonordered_subset_dp(pr, root, leaf).time;
+    TreeSolution w;
+    EXPECT_EQ(nonordered_tree_within(pr, root, opt, SolverOptions{}, &w, leaf), SolverOutcome::sat) << "round " << round;
+    EXPECT_EQ(w.time, opt) << "round " << round;
+    for (std::int64_t u = 0; u < p && !root.root; ++u) {
+      for (const std::int64_t c : w.tree.sequence[static_cast<std::size_t>(u)]) {
+        EXPECT_LE(pr.m[static_cast<std::size_t>(c)], pr.m[static_cast<std::size_t>(u)]) << "round " << round;
+      }
+    }
+    EXPECT_EQ(nonordered_tree_within(pr, root, opt - 1, SolverOptions{}, nullptr, leaf), SolverOutcome::unsat) << "round " << round;
+    Z3TreeRules mutant;
+    mutant.heap_mutant = true;
+    if (nonordered_tree_within(pr, root, opt, SolverOptions{}, nullptr, leaf, mutant) == SolverOutcome::unsat) ++mutant_caught;
+  }
+  EXPECT_GT(mutant_caught, 0);
+}
+
 }  // namespace
 }  // namespace collverify::proofs

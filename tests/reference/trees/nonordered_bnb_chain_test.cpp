@@ -1,11 +1,14 @@
 // Lemma B4, the receive-chain bound of the non-ordered branch and bound
 // (reference/trees/nonordered_bnb_chain), against the true values F(Q, r) and G(Q) of the subset
 // DP (proofs/trees/nonordered_dp) on sub-instances of random instances (p <= 14, fixed seeds,
-// both leaf-copy conventions, gamma above and below beta): never above them. An inflated bound
+// both leaf-copy conventions, gamma above and below beta): never above them; the same for
+// Lemma B5 (distinct seeds, with heap-ordered tables inside B4 when gamma <= beta). An inflated bound
 // (the mutant, +1) must be caught by the same comparison, and the B&B run with it must disagree
 // with the DP somewhere; the header's example must be proved by the bound alone.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <functional>
 #include <random>
 #include <vector>
 
@@ -38,9 +41,22 @@ Sub sub_instance(const TreeProblem<std::int64_t>& pr, const std::vector<std::int
   return s;
 }
 
-// The number of (set, root) pairs where the chain bound (raised by `inflate`) exceeds the
-// subset DP's value, over `rounds` random instances.
-int violations(std::uint64_t seed, int rounds, std::int64_t inflate, int& compared) {
+// The largest non-zero blocks of q without the processor r, decreasing (Lemma B5's seeds).
+std::vector<std::int64_t> seeds_without(const Sub& q, std::int64_t r) {
+  std::vector<std::int64_t> out;
+  for (std::int64_t u = 0; u < q.pr.p(); ++u) {
+    const std::int64_t w = q.pr.m[static_cast<std::size_t>(u)];
+    if (u != r && w > 0) out.push_back(w);
+  }
+  std::sort(out.begin(), out.end(), std::greater<>());
+  return out;
+}
+
+// The number of (set, root) pairs where the chain bound B4 (raised by `inflate`) or the seeded
+// bound B5 (raised by `seed_inflate`) exceeds the subset DP's value, over `rounds` random
+// instances.
+int violations(std::uint64_t seed, int rounds, std::int64_t inflate, int& compared,
+               std::int64_t seed_inflate = 0) {
   std::mt19937_64 rng(seed);
   int bad = 0;
   for (int round = 0; round < rounds; ++round) {
@@ -53,7 +69,7 @@ int violations(std::uint64_t seed, int rounds, std::int64_t inflate, int& compar
     for (const auto x : pr.m) m += x;
     // t_max: the star's time, above every optimum (the search passes its first incumbent).
     const std::int64_t star = p * (pr.cost.alpha + pr.cost.beta * m) + pr.cost.gamma * m;
-    bnb::ChainBound cb(c, star, inflate);
+    bnb::ChainBound cb(c, star, inflate, seed_inflate);
     for (int trial = 0; trial < (p > 10 ? 1 : 4); ++trial) {
       std::vector<std::int64_t> members;
       for (std::int64_t v = 0; v < p; ++v) {
@@ -72,7 +88,9 @@ int violations(std::uint64_t seed, int rounds, std::int64_t inflate, int& compar
         const auto f =
             proofs::nonordered_subset_dp(q.pr, proofs::RootChoice::fixed(r), leaf).time;
         ++compared;
-        if (cb.fixed_root(m_r, q.size - m_r, q.nonzero - (m_r > 0 ? 1 : 0), rest_max) > f) ++bad;
+        const int nz = q.nonzero - (m_r > 0 ? 1 : 0);
+        if (cb.fixed_root(m_r, q.size - m_r, nz, rest_max) > f) ++bad;
+        if (cb.fixed_root_seeds(m_r, q.size - m_r, nz, seeds_without(q, r)) > f) ++bad;
       }
     }
   }
@@ -89,6 +107,42 @@ TEST(NonorderedBnbChain, NeverExceedsTheSubsetDp) {
 TEST(NonorderedBnbChain, InflatedBoundIsCaught) {
   int compared = 0;
   EXPECT_GT(violations(20261127, 120, 1, compared), 0);
+}
+
+// Lemma B5 alone raised by 1 (B4 exact) is caught as well.
+TEST(NonorderedBnbChain, InflatedSeedBoundIsCaught) {
+  int compared = 0;
+  EXPECT_GT(violations(20261127, 120, 0, compared, 1), 0);
+}
+
+// Lemma B5 is at least B4 somewhere, and strictly above it somewhere (it is not B4 again):
+// random seed 3 of the benchmark, p = 28, alpha = 1000, the root's bounds.
+TEST(NonorderedBnbChain, SeedBoundRaisesTheRootBound) {
+  DistributionParams params;
+  params.seed = 3;
+  TreeProblem<std::int64_t> pr;
+  pr.m = block_sizes(TreeDistribution::random, 28, params);
+  pr.cost = CostModel<std::int64_t>::uniform(1000, 1, 1);
+  BnbOptions o;
+  o.max_nodes = 1;  // the root's bounds only
+  const BnbResult r = nonordered_bnb(pr, RootMode::best_root(), o);
+  EXPECT_EQ(r.bounds.seeds, 31575);  // the optimum (proved by the search, PERFORMANCE.md)
+  EXPECT_GE(r.bounds.seeds, r.bounds.chain);
+}
+
+// The B&B run with the seeded bound raised by 1 claims a wrong optimum somewhere.
+TEST(NonorderedBnbChain, SearchWithInflatedSeedBoundDisagreesWithTheDp) {
+  std::mt19937_64 rng(20261127);
+  int wrong = 0;
+  for (int round = 0; round < 200 && wrong == 0; ++round) {
+    const auto pr = testing::random_bnb_problem(rng, 4 + round % 7);
+    BnbOptions o;
+    o.mutant_seed_inflate = 1;
+    const BnbResult r = nonordered_bnb(pr, RootMode::best_root(), o);
+    const auto dp = proofs::nonordered_subset_dp(pr, proofs::RootChoice::best(), LeafCopy::free);
+    if (r.time != dp.time || r.lower_bound > dp.time) ++wrong;
+  }
+  EXPECT_GT(wrong, 0);
 }
 
 // The B&B run with the inflated bound claims a wrong optimum on some instance; the cross-check
