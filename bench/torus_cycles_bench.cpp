@@ -1,6 +1,9 @@
 // Times the torus cycle and wormhole work (docs/PERFORMANCE.md "Tori: cycles and wormhole"):
-//   torus_cycles_bench cycles AxB[xC...] [SEED]  the cycles (closed form or search: moves, swaps)
+//   torus_cycles_bench cycles AxB[xC...] [SEED|search]  the cycles (closed form, product or
+//                                               search: moves, swaps; "search" forces the search)
 //                                               and the cycle checker's verdict
+//   torus_cycles_bench product-sweep MAX [all]  every 3D torus with sides 3..MAX: where the
+//                                               product construction applies, checker verdicts
 //   torus_cycles_bench closed AxB... [REPS]      the 2D closed form alone (plan, colouring, both
 //                                               cycles traced) and the cycle checker, best of
 //                                               REPS (default 5), in ns per node
@@ -25,6 +28,7 @@
 #include "families/torus/torus_wormhole_family.hpp"
 #include "model/network/network.hpp"
 #include "reference/torus/hamilton_cycles.hpp"
+#include "reference/torus/hamilton_product.hpp"
 #include "reference/torus/wormhole_broadcast.hpp"
 #include "families/torus/torus_cycles_svg.hpp"
 
@@ -67,7 +71,11 @@ int main(int argc, char** argv) {
   if (what == "cycles") {
     const auto sides = parse_sides(argv[2]);
     tor::HamiltonOptions o;
-    if (argc > 3) o.seed = std::stoull(argv[3]);
+    if (argc > 3 && std::string(argv[3]) == "search") {
+      o.force_search = true;  // the search even where a construction applies (the baseline)
+    } else if (argc > 3) {
+      o.seed = std::stoull(argv[3]);
+    }
     const double t0 = now();
     const auto h = tor::hamilton_cycles(sides, o);
     const double t1 = now();
@@ -81,6 +89,44 @@ int main(int argc, char** argv) {
                ce::sides_name(sides), h.method, h.found ? "found" : "NOT FOUND", t1 - t0, h.moves,
                h.swaps, t2 - t1, verdict);
     return h.found ? 0 : 1;
+  }
+  if (what == "product-sweep") {
+    // Every 3D torus with sides 3..MAX (a <= b <= c, or every order with "all"): does the
+    // product construction apply, and does the cycle checker pass what it builds?
+    const std::int64_t top = std::stoll(argv[2]);
+    const bool every_order = argc > 3 && std::string(argv[3]) == "all";
+    std::int64_t applies = 0, even = 0, odd_missed = 0, wrong = 0;
+    const double t0 = now();
+    for (std::int64_t a = 3; a <= top; ++a) {
+      for (std::int64_t b = every_order ? 3 : a; b <= top; ++b) {
+        for (std::int64_t c = every_order ? 3 : b; c <= top; ++c) {
+          const std::vector<std::int64_t> sides{a, b, c};
+          const auto p = tor::hamilton_product_3d(sides);
+          const bool odd = a % 2 == 1 || b % 2 == 1 || c % 2 == 1;
+          if (!p) {
+            if (odd) {
+              ++odd_missed;
+              fmt::print("not applied: {}\n", ce::sides_name(sides));
+            } else {
+              ++even;
+            }
+            continue;
+          }
+          const auto r = net::check_link_disjoint_cycles(net::Network::torus(sides), p->cycles);
+          if (r.witness) {
+            ++wrong;
+            fmt::print("REJECTED {}: {}\n", ce::sides_name(sides), r.witness->message);
+          } else {
+            ++applies;
+          }
+        }
+      }
+    }
+    fmt::print("sides 3..{} ({}): product applies and passes {}, rejected {}, with an odd side "
+               "but not applied {}, every side even (search) {}; {:.1f} s\n",
+               top, every_order ? "every order" : "a <= b <= c", applies, wrong, odd_missed, even,
+               now() - t0);
+    return wrong == 0 ? 0 : 1;
   }
   if (what == "closed") {
     const auto sides = parse_sides(argv[2]);

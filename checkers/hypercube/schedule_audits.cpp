@@ -177,6 +177,67 @@ HypercubeVerdict AasOptimalAudit::finish() {
   return first_;
 }
 
+std::int64_t esbt_claimed_rounds(int d, std::int64_t s) { return d == 0 ? 0 : d == 1 ? s : s + d; }
+
+EsbtAudit::EsbtAudit(int d, std::int64_t s)
+    : d_(d),
+      s_(s),
+      arc_class_(static_cast<std::size_t>((std::int64_t{1} << d) * d), -1),
+      parent_(static_cast<std::size_t>((std::int64_t{1} << d) * d), -1) {}
+
+void EsbtAudit::begin_round(std::int64_t round) {
+  round_ = round;
+  rounds_ = round + 1;
+}
+
+void EsbtAudit::send(std::int64_t from, std::span<const network::Direction> hops,
+                     std::span<const network::Packet> packets) {
+  if (auto v = shape(d_, round_, from, hops, packets)) return keep(*v);
+  const int k = hops[0];
+  const std::int64_t to = from ^ (std::int64_t{1} << k);
+  const network::Packet p = packets[0];
+  if (p.origin != 0 || p.piece < 0 || p.piece >= s_) {
+    return keep(make("esbt_packet", round_, from, to, k,
+                     fmt::format("round {}: node {} sends packet ({}, {}); the broadcast has "
+                                 "packets (0, 0..{}) only",
+                                 round_, from, p.origin, p.piece, s_ - 1)));
+  }
+  if (k != round_ % d_) {
+    return keep(make("esbt_round_dimension", round_, from, to, k,
+                     fmt::format("round {}: node {} sends over dimension {}; in round {} every "
+                                 "node sends over dimension {} = {} mod {}",
+                                 round_, from, k, round_, round_ % d_, round_, d_)));
+  }
+  const std::int64_t cls = p.piece % d_;
+  std::int64_t& arc = arc_class_[static_cast<std::size_t>(from * d_ + k)];
+  if (arc >= 0 && arc != cls) {
+    return keep(make("esbt_trees_share_arc", round_, from, to, k,
+                     fmt::format("round {}: the arc {} -> {} (dimension {}) carries packet {} of "
+                                 "tree {} after a packet of tree {}: the trees are not "
+                                 "edge-disjoint",
+                                 round_, from, to, k, p.piece, cls, arc)));
+  }
+  arc = cls;
+  std::int64_t& parent = parent_[static_cast<std::size_t>(to * d_ + cls)];
+  if (parent >= 0 && parent != from) {
+    return keep(make("esbt_tree_changes", round_, to, from, k,
+                     fmt::format("round {}: node {} gets packet {} of tree {} from {}, another of "
+                                 "that tree from {}: a tree has one parent per node",
+                                 round_, to, p.piece, cls, from, parent)));
+  }
+  parent = from;
+}
+
+HypercubeVerdict EsbtAudit::finish() {
+  const std::int64_t want = esbt_claimed_rounds(d_, s_);
+  if (!first_ && rounds_ != want) {
+    keep(make("rounds_not_at_claim", rounds_, -1, -1, -1,
+              fmt::format("{} rounds; Johnsson and Ho's s + d (s = {}, d = {}) is {}", rounds_, s_,
+                          d_, want)));
+  }
+  return first_;
+}
+
 HypercubeVerdict audit(const network::RoutedSchedule& s, AuditBase& a) {
   network::replay(s, a);
   return a.finish();

@@ -59,6 +59,10 @@ std::int64_t total_exchange_round_bound(int d) {
   return d <= 0 ? 0 : std::int64_t{1} << (d - 1);
 }
 
+std::int64_t one_port_pipelined_broadcast_bound(int d, std::int64_t s) {
+  return d <= 0 ? 0 : s + d - 1;
+}
+
 HypercubeVerdict check_aab_generic_tree(const hypercube::GenericTree& t) {
   if (t.d < 0 || t.d > 30) {
     return make("bad_dimension", -1, -1, -1, -1, fmt::format("dimension {} outside 0..30", t.d));

@@ -43,6 +43,11 @@ using HypercubeVerdict = std::optional<HypercubeViolation>;
 // The slide-5 bounds, computed here and not taken from the constructions.
 std::int64_t broadcast_round_bound(int d);  // all-to-all broadcast and one-to-all scatter
 std::int64_t total_exchange_round_bound(int d);
+// One-to-all broadcast of s packets in the 1-port model (any duplex), d >= 1: s + d - 1. The root
+// sends one packet a round, so the packet it sends first last leaves it in round s - 1 or later;
+// then at most 2 nodes hold it, and each round at most doubles its holders (one send per node),
+// so 2^d holders need d - 1 more rounds. d = 0: 0.
+std::int64_t one_port_pipelined_broadcast_bound(int d, std::int64_t s);
 
 HypercubeVerdict check_aab_generic_tree(const hypercube::GenericTree& tree);
 

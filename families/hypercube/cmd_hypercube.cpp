@@ -2,6 +2,7 @@
 // `verify hypercube --d 1..12 [--algo A,B] [common flags]`: flags parsed here, everything else
 // from families/hypercube/hypercube_family.hpp, generators/external/routed_json.hpp and
 // families/hypercube/hypercube_svg.hpp.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <limits>
@@ -29,6 +30,7 @@ struct ScheduleArgs {
   std::string algo;
   std::string d;
   std::int64_t root = 0;
+  std::int64_t s = 0;  // esbt's packet count; 0: 2d
   std::string format = "text";
 };
 
@@ -36,6 +38,7 @@ struct VerifyArgs {
   CommonVerifyArgs common;
   std::string d;
   std::string algos;
+  std::int64_t s = 0;  // esbt's packet count; 0: 2d
 };
 
 // --d as the user wrote it: an integer, named when it is not one.
@@ -101,7 +104,10 @@ void require_printable(engine::HypercubeAlgo algo, int d, const ScheduleArgs& a)
       deliveries = static_cast<double>(hypercube::oas_transmission_bound(d));
       break;
     case engine::HypercubeAlgo::aas:
-    case engine::HypercubeAlgo::aas_3phase: deliveries = hypercube::aas_transmissions_estimate(d);
+    case engine::HypercubeAlgo::aas_3phase: deliveries = hypercube::aas_transmissions_estimate(d); break;
+    case engine::HypercubeAlgo::esbt:
+      deliveries = static_cast<double>(engine::hypercube_pieces(algo, d, a.s)) *
+                   static_cast<double>((std::int64_t{1} << d) - 1);
   }
   hypercube::require_stream_size(deliveries, fmt::format("--algo {} --d {}", a.algo, a.d));
 }
@@ -109,28 +115,30 @@ void require_printable(engine::HypercubeAlgo algo, int d, const ScheduleArgs& a)
 int run_schedule(const ScheduleArgs& a) {
   const engine::HypercubeAlgo algo = engine::parse_hypercube_algo(a.algo);
   const int d = parse_dimension(a.d);
-  const network::RoutedSchedule header = engine::hypercube_header(algo, d, a.root);
+  const network::RoutedSchedule header = engine::hypercube_header(algo, d, a.root, a.s);
   if (a.format == "json" || a.format == "text") require_printable(algo, d, a);
   if (a.format == "json") {
     const network::Network cube = network::Network::hypercube(d);
     RoutedJsonWriter writer(std::cout, cube, header);
-    engine::stream_hypercube(algo, d, a.root, writer);
+    engine::stream_hypercube(algo, d, a.root, writer, a.s);
     writer.finish();
     std::cout << '\n';
     return 0;
   }
   if (a.format == "text") {
-    std::printf("hypercube %s, d = %d (N = %lld), root %lld; slide-5 lower bound %lld rounds\n",
+    const bool esbt = algo == engine::HypercubeAlgo::esbt;
+    const long long bound = engine::hypercube_round_bound(algo, d, a.s);
+    std::printf("hypercube %s, d = %d (N = %lld), root %lld%s; %s lower bound %lld rounds\n",
                 engine::to_string(algo), d, static_cast<long long>(std::int64_t{1} << d),
                 static_cast<long long>(a.root),
-                static_cast<long long>(engine::hypercube_round_bound(algo, d)));
+                esbt ? fmt::format(", s = {} packets", header.pieces).c_str() : "",
+                esbt ? "1-port" : "slide-5", bound);
     const bool scatter = header.collective == network::Collective::oas ||
                          header.collective == network::Collective::aas;
     TableSink table(d, scatter);
-    engine::stream_hypercube(algo, d, a.root, table);
+    engine::stream_hypercube(algo, d, a.root, table, a.s);
     std::printf("%lld rounds (bound %lld), %lld transmissions\n",
-                static_cast<long long>(table.rounds),
-                static_cast<long long>(engine::hypercube_round_bound(algo, d)),
+                static_cast<long long>(table.rounds), bound,
                 static_cast<long long>(table.transmissions));
     return 0;
   }
@@ -177,7 +185,10 @@ int run_verify(VerifyArgs a, const CommandContext& ctx) {
   a.common.p = text;
   a.common.range_flag = !a.d.empty() ? "--d" : "--p";
   const RunOutput out = prepare_run_output(a.common);
-  const engine::HypercubeFamily family(algos, aas_explicit);
+  if (a.s != 0 && std::find(algos.begin(), algos.end(), engine::HypercubeAlgo::esbt) == algos.end()) {
+    throw InputError(fmt::format("--s {} is ESBT's packet count; name esbt in --algo", a.s));
+  }
+  const engine::HypercubeFamily family(algos, aas_explicit, engine::kAasMaxDimension, a.s);
   const std::string banner =
       fmt::format("hypercube: d = {}; {}\n", text, family.coverage().lower_bound);
   return verify_family(family, range, a.common, out, ctx, banner);
@@ -188,13 +199,16 @@ int run_verify(VerifyArgs a, const CommandContext& ctx) {
 void register_hypercube_commands(const CommandTree& tree) {
   auto sa = std::make_shared<ScheduleArgs>();
   auto* s = tree.schedule->add_subcommand(
-      "hypercube", "a hypercube algorithm of seed 004 (oab, oab-1port, aab, oas, aas, aas-3phase)");
-  s->add_option("--algo", sa->algo, "oab | oab-1port | aab | oas | aas | aas-3phase")
+      "hypercube", "a hypercube algorithm of seed 004 (oab, oab-1port, aab, oas, aas, aas-3phase) "
+                   "or Johnsson and Ho's esbt (seed 002's competitor)");
+  s->add_option("--algo", sa->algo, "oab | oab-1port | aab | oas | aas | aas-3phase | esbt")
       ->required()
       ->type_name(value::kName);
   s->add_option("--d", sa->d, "the dimension d (N = 2^d nodes)")->required()->type_name(value::kInt);
   add_int_flag(s, "--root", sa->root, 0, std::numeric_limits<std::int64_t>::max(),
                "root of oab and oas (default 0)");
+  add_int_flag(s, "--s", sa->s, 1, std::int64_t{1} << 30,
+               "esbt: packets broadcast (default 2d)");
   add_format_option(s, sa->format, {"text", "json", "svg"},
                     "text (default; alias table) | json (collverify-routed/1) | svg");
   tree.commands->push_back({s, [sa](const CommandContext&) { return run_schedule(*sa); }});
@@ -207,9 +221,10 @@ void register_hypercube_commands(const CommandTree& tree) {
   add_common_verify_flags(v, va->common, PFlag::hidden);
   v->add_option("--d", va->d, "dimensions, e.g. 1..12 (default 1..12)")->type_name(value::kRange);
   v->add_option("--algo", va->algos,
-                "comma list of oab, oab-1port, aab, oas, aas, aas-3phase (default all; AAS up to "
-                "d = 11, skipped above unless named)")
+                "comma list of oab, oab-1port, aab, oas, aas, aas-3phase, esbt (default all but "
+                "esbt; AAS up to d = 11, skipped above unless named)")
       ->type_name(value::kList);
+  add_int_flag(v, "--s", va->s, 1, std::int64_t{1} << 30, "esbt: packets broadcast (default 2d)");
   // Graceful: Ctrl-C stops between simulated rounds and the reports of what finished are written.
   tree.commands->push_back({v, [va](const CommandContext& ctx) { return run_verify(*va, ctx); }, true});
 }
@@ -222,6 +237,14 @@ ConstructionSummary campaign_hypercube(const CampaignOptions& c, bool& complete)
                top, engine::kAasMaxDimension);
   return run_campaign_family(engine::HypercubeFamily({}), PRange::parse(fmt::format("1..{}", top)),
                              c, complete);
+}
+
+ConstructionSummary campaign_hypercube_esbt(const CampaignOptions& c, bool& complete) {
+  const int top = c.quick ? 6 : 12;
+  std::fprintf(stderr, "campaign: hypercube esbt (Johnsson and Ho, s = 2d) for d = 1..%d\n", top);
+  return run_campaign_family(engine::HypercubeFamily({engine::HypercubeAlgo::esbt}, false,
+                                                     engine::kAasMaxDimension, 0, "hypercube-esbt"),
+                             PRange::parse(fmt::format("1..{}", top)), c, complete);
 }
 
 }  // namespace collverify::cli

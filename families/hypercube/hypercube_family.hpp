@@ -17,6 +17,12 @@
 // aab, oas (root 0), aas (the optimal total exchange), aas_3phase (the recursive three-phase
 // total exchange: a valid schedule of d 2^(d-1) rounds, reported beside its bound 2^(d-1) and not
 // a violation; its structural check is that the AAS audit rejects it, i.e. it leaves links idle).
+// esbt (issue 23): Johnsson and Ho's pipelined broadcast of s packets down d edge-disjoint
+// spanning binomial trees (reference/hypercube/esbt.hpp; seed 002's hypercube competitor), in the
+// 1-port full-duplex model; s = 2d unless given. Not in the default list (it is not one of the
+// lecture's algorithms): named with --algo esbt, and the campaign part hypercube-esbt. It is held
+// to its claim s + d rounds (d = 1: s) beside the 1-port lower bound s + d - 1, which it misses
+// by one; its structural check is the EsbtAudit (checkers/hypercube/schedule_audits.hpp).
 // AAS simulations hold N^3 bits and take d 2^(2d-1) deliveries, so they run up to
 // kAasMaxDimension (measured, docs/PERFORMANCE.md "Hypercube"); above it they are skipped and
 // the coverage says so, or refused when the user asked for them (aas_explicit).
@@ -42,7 +48,7 @@ struct OasTree;
 
 namespace collverify::engine {
 
-enum class HypercubeAlgo { oab, oab_1port, aab, oas, aas, aas_3phase };
+enum class HypercubeAlgo { oab, oab_1port, aab, oas, aas, aas_3phase, esbt };
 
 inline constexpr int kHypercubeMaxDimension = 16;  // AAB at d = 16: 2^32 deliveries, 512 MiB
 inline constexpr int kAasMaxDimension = 11;        // see docs/PERFORMANCE.md "Hypercube"
@@ -51,17 +57,30 @@ inline constexpr int kAasMaxDimension = 11;        // see docs/PERFORMANCE.md "H
 inline constexpr int kAabSplitMinDimension = 14;
 
 const char* to_string(HypercubeAlgo a);
+// The lecture's six (the default list); every_hypercube_algo() adds esbt, in enum order.
 std::vector<HypercubeAlgo> all_hypercube_algos();
-// "oab", "oab-1port", "aab", "oas", "aas", "aas-3phase"; InputError naming the word otherwise.
+std::vector<HypercubeAlgo> every_hypercube_algo();
+// "oab", "oab-1port", "aab", "oas", "aas", "aas-3phase", "esbt"; InputError naming the word
+// otherwise.
 HypercubeAlgo parse_hypercube_algo(const std::string& word);
 
-// The slide-5 round bound of the algorithm's collective on the d-cube (aas_3phase: the AAS one).
-std::int64_t hypercube_round_bound(HypercubeAlgo a, int d);
+// ESBT's packet count: s when s > 0, else 2d (at least 1). Other algorithms send 1 piece.
+std::int64_t hypercube_pieces(HypercubeAlgo a, int d, std::int64_t s = 0);
+
+// The round bound of the algorithm's collective on the d-cube: slide 5 (aas_3phase: the AAS
+// one); esbt: the 1-port bound s + d - 1 (s as hypercube_pieces).
+std::int64_t hypercube_round_bound(HypercubeAlgo a, int d, std::int64_t s = 0);
+// The rounds the construction is held to: the bound, but esbt's s + d (d = 1: s). (aas_3phase
+// is held to the bound and reported, not failed, when it misses it.)
+std::int64_t hypercube_claimed_rounds(HypercubeAlgo a, int d, std::int64_t s = 0);
 
 // What `schedule hypercube` prints: the header of the algorithm's routed schedule (network,
 // model, collective, root; no rounds) and its stream. InputError for a bad d or root (named).
-network::RoutedSchedule hypercube_header(HypercubeAlgo a, int d, std::int64_t root);
-void stream_hypercube(HypercubeAlgo a, int d, std::int64_t root, network::RoutedSink& sink);
+// s: ESBT's packet count (hypercube_pieces); esbt roots at 0 only.
+network::RoutedSchedule hypercube_header(HypercubeAlgo a, int d, std::int64_t root,
+                                         std::int64_t s = 0);
+void stream_hypercube(HypercubeAlgo a, int d, std::int64_t root, network::RoutedSink& sink,
+                      std::int64_t s = 0);
 
 // Asked once before each simulated round (families/hypercube/aab_split.hpp); empty: never stops. The
 // family asks the run's stop flag (Ctrl-C).
@@ -74,12 +93,15 @@ struct HypercubeJudgement {
   hypercube_check::HypercubeVerdict structural;  // nullopt: the structural rules hold
   network::RoutedResult simulation;              // the routed checker's result
   std::int64_t lower_bound = 0;
+  std::int64_t claim = 0;   // hypercube_claimed_rounds
+  std::int64_t pieces = 1;  // esbt: s
   // The stop said yes before the last round: `simulation` covers the rounds streamed and keeps
   // only a witness found in them (the one a whole run gives: rounds are judged in order);
   // `structural` is only a tree check made before the stream (AAB, OAS), never a streamed audit.
   // No verdict on the rest: hypercube_violations reports the witnesses found and nothing else.
   bool interrupted = false;
-  // The simulation's verdict: no witness and (but for aas_3phase) rounds at the bound.
+  // The simulation's verdict: no witness and (but for aas_3phase) rounds at the claim (the
+  // bound, esbt s + d).
   bool simulation_ok() const;
   // aas_3phase: the structural rule must reject (idle links); others: it must accept.
   bool structural_ok() const;
@@ -91,7 +113,8 @@ struct HypercubeJudgement {
 // first. Root 0 for the one-to-all algorithms.
 HypercubeJudgement judge_hypercube_stream(
     HypercubeAlgo algo, int d, const std::function<void(network::RoutedSink&)>& produce,
-    hypercube_check::HypercubeVerdict tree_verdict = std::nullopt, const HypercubeStop& stop = {});
+    hypercube_check::HypercubeVerdict tree_verdict = std::nullopt, const HypercubeStop& stop = {},
+    std::int64_t s = 0);
 // A routed schedule of `algo` (e.g. a mutant), replayed.
 HypercubeJudgement judge_hypercube_schedule(HypercubeAlgo algo, const network::RoutedSchedule& s);
 // jobs > 1: the simulation split over the jobs by origin (families/hypercube/aab_split.hpp); same result.
@@ -100,8 +123,9 @@ HypercubeJudgement judge_aab_tree(const hypercube::GenericTree& tree, int jobs =
 HypercubeJudgement judge_oas_tree(const hypercube::OasTree& tree, const HypercubeStop& stop = {});
 // The construction of `algo` for d (reference/hypercube), judged.
 // `jobs` is used by AAB only (judge_aab_tree).
+// `s`: ESBT's packet count (hypercube_pieces).
 HypercubeJudgement judge_hypercube(HypercubeAlgo algo, int d, int jobs = 1,
-                                   const HypercubeStop& stop = {});
+                                   const HypercubeStop& stop = {}, std::int64_t s = 0);
 
 // The judgement as report violations (empty when it holds): the structural witness, the
 // simulation witness, rounds off the bound, and structural_vs_simulation when they disagree.
@@ -111,9 +135,12 @@ class HypercubeFamily final : public Family {
  public:
   // algos empty: every algorithm, AAS only up to kAasMaxDimension. aas_explicit: the user named
   // an AAS algorithm, so a d above the limit is refused rather than skipped.
+  // esbt_s: ESBT's packet count for every d (0: 2d). name: the report's name (the campaign
+  // part hypercube-esbt names its own).
   explicit HypercubeFamily(std::vector<HypercubeAlgo> algos, bool aas_explicit = false,
-                           int aas_max_dimension = kAasMaxDimension);
-  std::string name() const override { return "hypercube"; }
+                           int aas_max_dimension = kAasMaxDimension, std::int64_t esbt_s = 0,
+                           std::string name = "hypercube");
+  std::string name() const override { return name_; }
   Coverage coverage() const override;
   void accept(std::int64_t d) const override;
   double cost(std::int64_t d) const override;
@@ -134,9 +161,11 @@ class HypercubeFamily final : public Family {
   std::vector<HypercubeAlgo> algos_for(std::int64_t d) const;
 
  private:
+  std::string name_;
   std::vector<HypercubeAlgo> algos_;
   bool aas_explicit_;
   int aas_max_;
+  std::int64_t esbt_s_;
   // Rounds and bounds per d as check() measured them, for finish() (run_range keeps the
   // instances only on request); check() runs on several threads, hence the lock.
 };

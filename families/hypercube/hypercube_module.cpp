@@ -31,7 +31,8 @@ class HypercubeModule final : public Module {
     cli::register_hypercube_commands(tree);
   }
   std::vector<cli::CampaignPart> campaign() const override {
-    return {{"hypercube", cli::campaign_hypercube}};
+    return {{"hypercube", cli::campaign_hypercube},
+            {"hypercube-esbt", cli::campaign_hypercube_esbt}};
   }
   Examples examples() const override {
     Examples e;

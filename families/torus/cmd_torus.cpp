@@ -187,7 +187,11 @@ ConstructionSummary campaign_torus(const CampaignOptions& c, bool& complete) {
 }
 
 ConstructionSummary campaign_torus_cycles(const CampaignOptions& c, bool& complete) {
-  const std::string sides = c.quick ? "3x3..9x9,3x4,4x6,3x3x3" : "3x3..41x41,3x4,4x6,5x8,3x3x3,4x4x4";
+  // 3D: the product construction (issue 23: 3x3x3, 3x4x5, the odd cubes, 4x5x6, 5x6x7) and
+  // the search where it does not apply (4x4x4, every side even).
+  const std::string sides = c.quick ? "3x3..9x9,3x4,4x6,3x3x3,3x4x5,4x4x4"
+                                    : "3x3..41x41,3x4,4x6,5x8,3x3x3..11x11x11:2,3x4x5,4x5x6,"
+                                      "5x6x7,4x4x4";
   std::fprintf(stderr, "campaign: torus hamilton for %s\n", sides.c_str());
   const auto family = engine::make_torus_family(engine::TorusAlgo::hamilton, parse_torus_sides(sides));
   return run_campaign_family(*family, PRange::parse(family->p_range_text()), c, complete);

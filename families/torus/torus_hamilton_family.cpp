@@ -105,7 +105,7 @@ net::RoutedSchedule torus_hamilton_schedule(const TorusSides& sides) {
   require_memory(bytes, what);
   const auto h = torus::hamilton_cycles(sides);
   if (!h.found) {
-    throw InputError(fmt::format("--sides {}: the cycle search found no decomposition",
+    throw InputError(fmt::format("--sides {}: the cycle construction and search found no decomposition",
                                  sides_name(sides)));
   }
   return torus::parallel_hamil_cycle_aab(net::Network::torus(sides), h.cycles);
@@ -121,7 +121,7 @@ void stream_torus_hamilton(const TorusSides& sides, net::RoutedSink& sink) {
   torus::require_cycle_sides(sides);
   const auto h = torus::hamilton_cycles(sides);
   if (!h.found) {
-    throw InputError(fmt::format("--sides {}: the cycle search found no decomposition",
+    throw InputError(fmt::format("--sides {}: the cycle construction and search found no decomposition",
                                  sides_name(sides)));
   }
   torus::stream_parallel_hamil_cycle_aab(net::Network::torus(sides), h.cycles, sink);
@@ -204,7 +204,9 @@ Coverage TorusHamiltonFamily::coverage() const {
   Coverage c;
   c.parameters =
       "p = index of the torus size in the list; n Hamiltonian cycles for n dimensions (every "
-      "a x b: closed-form square exchanges; n >= 3: a seeded square-exchange search), "
+      "a x b: closed-form square exchanges; 3D: by product of two closed forms where its "
+      "choice of squares succeeds (every 3D torus with an odd side up to 16 measured), else "
+      "and for n >= 4 a seeded square-exchange search), "
       "ParallelHamilCycleAAB with n pieces per packet, all-port full-duplex store-and-forward "
       "non-combining";
   c.properties = {"construction_failed", "cycle_length", "node_in_network", "repeated_node",

@@ -5,7 +5,10 @@
 // Our choice (the seed only says "well known"; recorded in docs/RESULTS-tori-cycles.md):
 //   every 2D torus a x b   the closed form of reference/torus/hamilton_closed.hpp: square
 //                          exchanges at positions given by a formula in (a, b), O(N), no search.
-//   n >= 3 dimensions      a seeded search by square exchanges (also the 2D twin, with
+//   3D tori               by construction where it applies (reference/torus/hamilton_product.hpp:
+//                          the 2D closed form twice, then c - 1 vertical square exchanges,
+//                          method "product"), else the search below.
+//   n >= 3 dimensions      a seeded search by square exchanges (also the 2D and 3D twin, with
 //                          `force_search`): start from the n parallel classes
 //                          (class i = every link of dimension i, s/s_i cycles each); repeatedly
 //                          pick a unit square whose two dimension-i links have colour c and whose
@@ -36,13 +39,13 @@ namespace collverify::torus {
 struct HamiltonOptions {
   std::uint64_t seed = 1;
   std::int64_t max_moves = 0;  // squares tried per attempt; 0: 400 N + 100000
-  bool force_search = false;   // 2D: the search instead of the closed form (the cross-check)
+  bool force_search = false;   // 2D, 3D: the search instead of the construction (the cross-check)
 };
 
 struct HamiltonCycles {
   std::vector<std::int64_t> sides;
   bool found = false;
-  std::string method;  // "closed" (2D) or "search"
+  std::string method;  // "closed" (2D), "product" (3D) or "search"
   std::int64_t attempts = 0;  // search attempts started
   std::int64_t moves = 0;  // squares tried (search, every attempt)
   std::int64_t swaps = 0;  // squares kept (search)

@@ -124,11 +124,40 @@ TEST(HypercubeCli, BadInputExitsTwoNamingTheValue) {
                         Case{"verify hypercube --d 40", "--d 40"},
                         Case{"verify hypercube --d 0..3", "--d '0..3'"},
                         Case{"verify hypercube --d 3 --algo nope", "nope"},
-                        Case{"verify hypercube --d 12 --algo aas", "--d 12"}}) {
+                        Case{"verify hypercube --d 12 --algo aas", "--d 12"},
+                        Case{"schedule hypercube --algo esbt --d 3 --s 0", "--s"},
+                        Case{"schedule hypercube --algo oab --d 3 --s 4", "--s 4"},
+                        Case{"schedule hypercube --algo esbt --d 3 --root 1", "--root 1"},
+                        Case{"verify hypercube --d 3 --s 4", "--s 4"}}) {
     const CliRun r = run(c.args);
     EXPECT_EQ(r.code, 2) << c.args << "\n" << r.out;
     expect_contains(r.out, c.named);
   }
+}
+
+// Issue 23: Johnsson and Ho's ESBT is an --algo value of both commands, with --s its packet
+// count (default 2d); its JSON is read back by `verify routed` (1 port) and passes.
+TEST(HypercubeCli, EsbtIsSelectableAndItsJsonPasses) {
+  const CliRun t = run("schedule hypercube --algo esbt --d 2 --s 1");
+  ASSERT_EQ(t.code, 0) << t.out;
+  expect_contains(t.out, "s = 1 packets; 1-port lower bound 2 rounds");
+  expect_contains(t.out, "round 2:\n  11 -> 10  dim 0  (00,0)");
+  expect_contains(t.out, "3 rounds (bound 2), 3 transmissions");
+  const auto dir = temp_dir("esbt");
+  const fs::path file = dir / "esbt.json";
+  ASSERT_EQ(run_collverify("schedule hypercube --algo esbt --d 4 --format json > " + file.string(),
+                           Stderr::passed_through)
+                .code,
+            0);
+  const auto j = nlohmann::json::parse(read(file));
+  EXPECT_EQ(j.at("pieces"), 8);
+  EXPECT_EQ(j.at("model").at("ports"), 1);
+  const CliRun v = run("verify routed --schedule-file " + file.string());
+  EXPECT_EQ(v.code, 0) << v.out;
+  const CliRun f = run("verify hypercube --algo esbt --d 1..9 --s 5");
+  EXPECT_EQ(f.code, 0) << f.out;
+  expect_contains(f.out, "PASS hypercube: 9 checked, 9 passed");
+  fs::remove_all(dir);
 }
 
 TEST(HypercubeCli, VerifyWritesReportsWithRoundsBesideBoundsAndPictures) {

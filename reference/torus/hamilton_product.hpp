@@ -1,0 +1,60 @@
+// Three link-disjoint Hamiltonian cycles of a 3D torus C_a x C_b x C_c by construction (issue 23,
+// seed 003's n-dimensional decomposition for n = 3), from the 2D closed form used twice
+// (reference/torus/hamilton_closed.hpp). Proof: docs/RESULTS-tori-cycles.md "3D by product".
+//
+// Pick a vertical dimension v (side c) and the layer dimensions i, j. The layer C_si x C_sj is
+// decomposed in closed form into H1, H2 (Hamiltonian cycles of n = si sj nodes). H1 in every layer
+// together with the vertical links is a torus C_n x C_c (frame node (p, z) = H1[p] in layer z),
+// decomposed in closed form into K1, K2. The third colour Y starts as c copies of H2, one per
+// layer; it is made one cycle by c - 1 vertical square exchanges, one per row k = 0..c-2: for an
+// H2 edge u-w, the square (u,k) (w,k) (w,k+1) (u,k+1) whose two vertical links lie on one K
+// gives them to Y and takes the two H2 links into that K. For Y each exchange joins layer k to
+// layer k+1 (a merge: the merge graph is a path, so Y ends as one cycle). For the K it is a twist:
+// it keeps one cycle when K runs through both vertical links the same way (up or down), and a set
+// of such twists keeps one cycle when no two of them cross along K (their pairs of links do not
+// interleave in K's cyclic order). The squares are chosen greedily: row by row, the first H2 edge
+// (in H2's order) and K (K1 first) whose links are both in that K, run the same way, cross no
+// square already chosen on that K, and whose H2 edge is not the one of the row before (so no two
+// squares share a link). Every choice is thus covered by the proof; when some row has no such
+// square for any vertical dimension, there is no answer (nullopt) and the caller falls back to
+// the search. Measured coverage: docs/RESULTS-tori-cycles.md.
+// Cost: O(N) for the closed forms and colours, O(c * n * c) for the choice (N = n c).
+// Ties: vertical dimension 2, then 1, then 0; for each, H1 and H2 as the closed form gives them,
+// then exchanged; for each, H1 started at its nodes 0..3; the first that admits a square in every
+// row is taken; in a row the shortest admissible chord, then H2's order, then K1 before K2.
+// Example: 3x3x3, v = 2: H1, H2 of 3x3; K1, K2 of the 9x3 frame; two squares (rows 0, 1).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace collverify::torus {
+
+struct ProductSquare {
+  int vertical = 2;         // the vertical dimension v
+  std::int64_t u = 0;       // the H2 edge u-w, as nodes of layer 0 (3D node with coordinate v = 0)
+  std::int64_t w = 0;
+  std::int64_t row = 0;     // k: the square spans layers k and k+1
+  int k_cycle = 0;          // 0: K1, 1: K2
+};
+
+struct ProductDecomposition {
+  int vertical = 2;
+  bool swap = false;         // H1 and H2 of the layer exchanged
+  std::int64_t offset = 0;   // H1 started at its node of this index
+  std::vector<ProductSquare> squares;            // row order
+  std::vector<std::vector<std::int64_t>> cycles;  // K1, K2, Y: N nodes each, listed from node 0
+};
+
+// sides: three sides >= 3 (callers validate with require_cycle_sides). nullopt when no vertical
+// dimension admits the greedy choice (then there is no claim at all).
+std::optional<ProductDecomposition> hamilton_product_3d(std::span<const std::int64_t> sides);
+
+// The three colours' cycles through node 0 after exchanging `plan.squares` (for tests: a plan
+// with a square dropped or added gives a colour that is not one cycle, listed as far as it goes).
+std::vector<std::vector<std::int64_t>> product_cycles(std::span<const std::int64_t> sides,
+                                                      const ProductDecomposition& plan);
+
+}  // namespace collverify::torus
