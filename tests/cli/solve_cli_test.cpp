@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <string>
@@ -68,6 +69,17 @@ TEST(SolveCli, BnbLimitIsInconclusive) {
   EXPECT_EQ(j["solvers"]["bnb"]["stopped_by"], "nodes");
   EXPECT_GT(j["solvers"]["bnb"]["gap"].get<long>(), 0);
   EXPECT_TRUE(j["solvers"]["bnb"]["tree"].contains("sequence"));
+  // Every root bound is printed (Lemmas B1-B5; chain and seeds were computed but not printed),
+  // and the proved lower bound is at least the largest of them.
+  const auto& b = j["solvers"]["bnb"]["bounds"];
+  long top = 0;
+  for (const char* k : {"volume", "latency", "partition", "chain", "seeds"}) {
+    ASSERT_TRUE(b.contains(k)) << k << ": " << b.dump();
+    top = std::max(top, b[k].get<long>());
+  }
+  EXPECT_GT(b["chain"].get<long>(), 0) << b.dump();
+  EXPECT_GE(b["seeds"].get<long>(), b["chain"].get<long>()) << b.dump();
+  EXPECT_GE(j["solvers"]["bnb"]["lower_bound"].get<long>(), top) << j["solvers"]["bnb"].dump();
   EXPECT_EQ(run("solve nonordered --blocks 1,2 --solver bnb --time-limit -1").code, 2);
 }
 
