@@ -1,6 +1,8 @@
 #include "cli/campaign.hpp"
 
+#include <cstdio>
 #include <memory>
+#include <string>
 
 #include "families/common/parse.hpp"
 #include "families/common/spelling.hpp"
@@ -34,14 +36,26 @@ int run_campaign(const CampaignArgs& a, const RunOutput& out,
   CampaignOptions c{a.quick, a.jobs, ctx.interrupted};
   std::vector<ConstructionSummary> summaries;
   bool complete = true;
-  for (const auto& part : parts) {
+  std::size_t next = 0;
+  for (; next < parts.size(); ++next) {
     if (ctx.interrupted != nullptr && ctx.interrupted->load()) {
       complete = false;
       break;
     }
-    summaries.push_back(part.run(c, complete));
+    summaries.push_back(parts[next].run(c, complete));
   }
-  return finish_constructions(std::move(summaries), complete, ctx.command_line, out);
+  const int code = finish_constructions(std::move(summaries), complete, ctx.command_line, out);
+  // A stop between two parts left no part half done: say which parts never started, or the
+  // output would list only finished parts (the reports' run is marked incomplete either way).
+  if (next < parts.size()) {
+    std::string names;
+    for (std::size_t i = next; i < parts.size(); ++i) {
+      names.append(i == next ? "" : ", ").append(parts[i].name);
+    }
+    std::printf("not checked: %zu campaign part%s not started (interrupted): %s\n",
+                parts.size() - next, parts.size() - next == 1 ? "" : "s", names.c_str());
+  }
+  return code;
 }
 
 }  // namespace

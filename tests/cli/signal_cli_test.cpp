@@ -172,7 +172,11 @@ std::vector<LongRun> long_runs() {
        "not checked: 1 dimension (d = 15)"},
       {"torus", {"verify", "torus", "--algo", "tadt", "--sides", kTorusSides, "--jobs", "2"},
        " tori (torus index = "},
-      {"fractional", {"verify", "fractional", "--P", "1..4096", "--jobs", "2"},
+      // P up to 2048, not 4096: a stop waits for the P in progress (the largest first), and a P
+      // near 4096 took 1.2 s of CPU, so with a second test on the other core the stop took
+      // 2.0-4.3 s in Release (seen four times in stop 31); near 2048 a P takes 0.4 s, and the
+      // whole range still about 200 s.
+      {"fractional", {"verify", "fractional", "--P", "1..2048", "--jobs", "2"},
        " PU counts (P = "},
       {"campaign", {"campaign", "--quick", "--jobs", "2"}, "not checked: "},
       {"program", {"verify", "program", "--plugin", BINO_PLUGIN, "--p", "2..3000", "--jobs", "2"},
@@ -193,6 +197,12 @@ TEST(SignalCli, EveryLongCommandStopsWithItsReportsAndAFailingJunit) {
     const std::string summary = read_file(d / "r" / "summary.json");
     EXPECT_NE(summary.find("\"complete\": false"), std::string::npos) << run.name << summary;
     EXPECT_NE(summary.find("\"verdict\": \"incomplete\""), std::string::npos) << run.name;
+    // The parts a campaign never started are named (a stop between two parts left no "not
+    // checked" line at all: seen in stop 31 under load); its quick form takes longer than 1 s,
+    // and one of its last parts is running then at the latest.
+    if (run.name == "campaign") {
+      EXPECT_NE(log.find(" not started (interrupted): "), std::string::npos) << log;
+    }
     // A campaign's parts finished before the signal keep their own verdict, pass included.
     if (run.name != "campaign") {
       EXPECT_EQ(summary.find("\"verdict\": \"pass\""), std::string::npos) << run.name << summary;
