@@ -47,11 +47,13 @@ test-slow: build
 
 # The sanitizer build's run leaves out the heavy tests of tests/sanitize_heavy.txt (they run in
 # `make test`); `make test-sanitize-all` runs them under the sanitizers too.
+# It also compiles file by file (no unity groups, cmake/Unity.cmake), so every file keeps compiling
+# alone.
 test-sanitize:
-	@$(MAKE) --no-print-directory test BUILD=build-sanitize TYPE=Debug CMAKE_FLAGS="-DCOLLVERIFY_SANITIZE=ON -DCOLLVERIFY_SANITIZE_ALL=OFF $(CMAKE_FLAGS)"
+	@$(MAKE) --no-print-directory test BUILD=build-sanitize TYPE=Debug CMAKE_FLAGS="-DCOLLVERIFY_SANITIZE=ON -DCOLLVERIFY_SANITIZE_ALL=OFF -DCOLLVERIFY_UNITY_BUILD=OFF $(CMAKE_FLAGS)"
 
 test-sanitize-all:
-	@$(MAKE) --no-print-directory test BUILD=build-sanitize TYPE=Debug CMAKE_FLAGS="-DCOLLVERIFY_SANITIZE=ON -DCOLLVERIFY_SANITIZE_ALL=ON $(CMAKE_FLAGS)"
+	@$(MAKE) --no-print-directory test BUILD=build-sanitize TYPE=Debug CMAKE_FLAGS="-DCOLLVERIFY_SANITIZE=ON -DCOLLVERIFY_SANITIZE_ALL=ON -DCOLLVERIFY_UNITY_BUILD=OFF $(CMAKE_FLAGS)"
 
 # libFuzzer targets (fuzz/): a clang build in build-fuzz/, each target run for FUZZ_SECONDS on a
 # scratch copy of its seed corpus; a finding stops with the input in build-fuzz/fuzz/work_*/artifacts/.

@@ -27,7 +27,7 @@ std::uint64_t coeff(int v) {
 constexpr int kHashes = 2;
 constexpr int kMaxLogBucket = 20;
 
-bool in_range(int v, int q) {
+bool value_in_range(int v, int q) {
   return v >= -q && v < q;
 }
 
@@ -37,7 +37,7 @@ Violation make(std::int64_t p, std::string property, std::int64_t rank, int k, s
                    std::move(message)};
 }
 
-void keep(Verdict& best, Violation v) {
+void keep_first(Verdict& best, Violation v) {
   if (!best || circulant_witness_before(v, *best)) best = std::move(v);
 }
 
@@ -73,8 +73,8 @@ struct RankChecker {
     int c = -1, kc = -1;
     for (int k = 0; k < q; ++k) {
       const int v = recv[static_cast<std::size_t>(k)];
-      if (!in_range(v, q)) {
-        keep(out, make(p, "value_range", r, k, v,
+      if (!value_in_range(v, q)) {
+        keep_first(out, make(p, "value_range", r, k, v,
                        fmt::format("recv[{}][{}] = {} is outside [-{}, {})", r, k, v, q, q)));
       } else if (v >= 0 && c < 0) {
         c = v;
@@ -84,28 +84,28 @@ struct RankChecker {
     std::uint64_t seen = 0;
     for (int k = 0; k < q; ++k) {
       const int v = recv[static_cast<std::size_t>(k)];
-      if (!in_range(v, q) || k == kc) continue;
+      if (!value_in_range(v, q) || k == kc) continue;
       if (v >= 0) {
-        keep(out, make(p, "receive_set", r, k, v,
+        keep_first(out, make(p, "receive_set", r, k, v,
                        fmt::format("rank {} receives a second block of the current phase ({} "
                                    "after {} in round {})",
                                    r, v, c, kc)));
       } else if (v == c - q) {
-        keep(out, make(p, "no_redundant_receive", r, k, v,
+        keep_first(out, make(p, "no_redundant_receive", r, k, v,
                        fmt::format("rank {} receives block {} of the previous phase, which it "
                                    "received there as its baseblock",
                                    r, v)));
       } else if ((seen >> (v + q)) & 1U) {
-        keep(out, make(p, "no_redundant_receive", r, k, v,
+        keep_first(out, make(p, "no_redundant_receive", r, k, v,
                        fmt::format("rank {} receives block {} twice in a phase", r, v)));
       }
       if (v < 0) seen |= std::uint64_t{1} << (v + q);
     }
     if (c < 0) {
-      keep(out, make(p, "receive_set", r, q - 1, kNone,
+      keep_first(out, make(p, "receive_set", r, q - 1, kNone,
                      fmt::format("rank {} receives no block of the current phase", r)));
     } else if (baseblock && baseblock(r) != c) {
-      keep(out, make(p, "baseblock", r, kc, c,
+      keep_first(out, make(p, "baseblock", r, kc, c,
                      fmt::format("baseblock[{}] = {} but rank {} receives block {} of the "
                                  "current phase",
                                  r, baseblock(r), r, c)));
@@ -132,13 +132,13 @@ struct RankChecker {
     for (int k = 0; k < q; ++k) {
       if (receiver(r, k) == 0) continue;
       const int v = send[static_cast<std::size_t>(k)];
-      if (!in_range(v, q)) {
-        keep(out, make(p, "value_range", r, k, v,
+      if (!value_in_range(v, q)) {
+        keep_first(out, make(p, "value_range", r, k, v,
                        fmt::format("send[{}][{}] = {} is outside [-{}, {})", r, k, v, q, q)));
         continue;
       }
       if (r == 0 && v > k) {
-        keep(out, make(p, "root_block_order", r, k, v,
+        keep_first(out, make(p, "root_block_order", r, k, v,
                        fmt::format("the root sends block {} of the current phase in round {}; "
                                    "for n with more than {} dummy rounds (Algorithm 6) round {} "
                                    "of the first phase does not take place while block {} "
@@ -146,7 +146,7 @@ struct RankChecker {
                                    v, k, k, k, v)));
       }
       if (!holds(r, recv, k, c, v, q)) {
-        keep(out,
+        keep_first(out,
              make(p, "send_before_receive", r, k, v,
                   fmt::format("rank {} sends block {} in round {} before receiving it", r, v, k)));
       }
@@ -298,10 +298,10 @@ void CirculantStreamingCheck::check_chunk(std::int64_t i) {
       const std::size_t uk = static_cast<std::size_t>(k);
       const std::int64_t t = rc.receiver(r, k);
       const int v = send[uk];
-      if (t == 0 || !in_range(v, q)) continue;
+      if (t == 0 || !value_in_range(v, q)) continue;
       if (!fp) {
         s.in.rows(t, other_recv, other_send);
-        if (other_recv[uk] != v) keep(out, agreement(s.in.p, r, t, k, v, other_recv[uk]));
+        if (other_recv[uk] != v) keep_first(out, agreement(s.in.p, r, t, k, v, other_recv[uk]));
         continue;
       }
       std::int64_t rel = (t >> s.log_l) - sums.first[uk];
@@ -316,7 +316,7 @@ void CirculantStreamingCheck::check_chunk(std::int64_t i) {
     }
   }
   std::lock_guard lock(s.mutex);
-  if (out) keep(s.best, std::move(*out));
+  if (out) keep_first(s.best, std::move(*out));
   if (fp) {
     for (int k = 0; k < q; ++k) {
       const std::size_t uk = static_cast<std::size_t>(k);
@@ -353,7 +353,7 @@ void CirculantStreamingCheck::absorb(const StreamingPart& other) {
   }
   for (std::size_t i = 0; i < s.d.size(); ++i) s.d[i] += other.sums[i];
   s.done += other.chunks_done;
-  if (other.best) keep(s.best, *other.best);
+  if (other.best) keep_first(s.best, *other.best);
 }
 
 std::int64_t CirculantStreamingCheck::differing_buckets() const {
@@ -385,7 +385,7 @@ Verdict localise(const StreamingInput& in, const RankChecker& rc, int k, std::in
     const int want = recv[uk];
     in.rows(r, recv, send);
     const int v = send[uk];
-    if (in_range(v, rc.q) && v != want) return agreement(in.p, r, t, k, v, want);
+    if (value_in_range(v, rc.q) && v != want) return agreement(in.p, r, t, k, v, want);
   }
   return std::nullopt;
 }
@@ -411,7 +411,7 @@ Verdict CirculantStreamingCheck::finish() {
     const Violation earliest = make(s.in.p, "agreement", chunk_begin(bucket), k, kNone, "");
     if (s.best && !circulant_witness_before(earliest, *s.best)) break;
     if (Verdict v = localise(s.in, rc, k, chunk_begin(bucket), chunk_end(bucket))) {
-      keep(s.best, std::move(*v));
+      keep_first(s.best, std::move(*v));
       break;  // later buckets hold only later witnesses
     }
   }

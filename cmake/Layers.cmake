@@ -13,6 +13,8 @@
 # Each folder is reached through one link only, so a header has one path per build; GCC 12's
 # #pragma once also recognises one file reached through two different links (checked by hand).
 
+include(Unity)
+
 # collverify_layer_dir(<out-var> <folder>): create layers/<folder>/<folder> -> <source>/<folder>
 # and return layers/<folder>.
 function(collverify_layer_dir out folder)
@@ -23,7 +25,9 @@ function(collverify_layer_dir out folder)
 endfunction()
 
 # collverify_layer(<target> <folder>): <target>, and whatever links it, may include "<folder>/...".
+# The library is also compiled folder by folder as unity translation units (cmake/Unity.cmake).
 function(collverify_layer target folder)
   collverify_layer_dir(dir ${folder})
   target_include_directories(${target} PUBLIC ${dir})
+  collverify_unity(${target} ${folder})
 endfunction()

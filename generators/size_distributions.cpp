@@ -15,7 +15,7 @@ constexpr const char* kAccepted =
     "uniform:K, random:MAX:SEED, list:A,B,..., zeros-except-root:K, paper:M (whole numbers >= 0; "
     "sizes at most 2^31-1)";
 
-[[noreturn]] void bad(const std::string& text, const std::string& why) {
+[[noreturn]] void bad_distribution(const std::string& text, const std::string& why) {
   throw InputError(fmt::format("--sizes '{}' {}; accepted: {}", text, why, kAccepted));
 }
 
@@ -24,9 +24,9 @@ std::int64_t number(const std::string& text, const std::string& token, std::int6
   const char* end = token.data() + token.size();
   const auto [ptr, ec] = std::from_chars(token.data(), end, v);
   if (token.empty() || ec != std::errc() || ptr != end || v < 0) {
-    bad(text, fmt::format("has '{}' where a whole number >= 0 belongs", token));
+    bad_distribution(text, fmt::format("has '{}' where a whole number >= 0 belongs", token));
   }
-  if (v > max) bad(text, fmt::format("has {} above the limit {}", v, max));
+  if (v > max) bad_distribution(text, fmt::format("has {} above the limit {}", v, max));
   return v;
 }
 
@@ -54,7 +54,7 @@ SizeDistribution SizeDistribution::parse(const std::string& text) {
   SizeDistribution d;
   d.text_ = text;
   const std::size_t colon = text.find(':');
-  if (colon == std::string::npos) bad(text, "has no ':'");
+  if (colon == std::string::npos) bad_distribution(text, "has no ':'");
   const std::string name = text.substr(0, colon);
   const std::string rest = text.substr(colon + 1);
   if (name == "uniform" || name == "zeros-except-root") {
@@ -62,7 +62,7 @@ SizeDistribution SizeDistribution::parse(const std::string& text) {
     d.values_ = {number(text, rest, kMaxSize)};
   } else if (name == "random") {
     const auto parts = split(rest, ':');
-    if (parts.size() != 2) bad(text, "needs random:MAX:SEED");
+    if (parts.size() != 2) bad_distribution(text, "needs random:MAX:SEED");
     d.kind_ = Kind::random;
     d.values_ = {number(text, parts[0], kMaxSize), number(text, parts[1], INT64_MAX)};
   } else if (name == "list") {
@@ -72,7 +72,7 @@ SizeDistribution SizeDistribution::parse(const std::string& text) {
     d.kind_ = Kind::paper;
     d.values_ = {number(text, rest, kMaxSize)};
   } else {
-    bad(text, fmt::format("names no distribution '{}'", name));
+    bad_distribution(text, fmt::format("names no distribution '{}'", name));
   }
   return d;
 }

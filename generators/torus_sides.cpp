@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "model/error.hpp"
+#include "model/int_math.hpp"
 
 namespace collverify {
 
@@ -111,6 +112,12 @@ std::string sides_text(std::span<const std::int64_t> sides) {
     out += std::to_string(s);
   }
   return out;
+}
+
+std::int64_t torus_nodes(std::span<const std::int64_t> sides) {
+  std::int64_t n = 1;
+  for (std::int64_t s : sides) n = checked_mul(n, s, "torus " + sides_text(sides));
+  return n;
 }
 
 }  // namespace collverify

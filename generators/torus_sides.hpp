@@ -32,4 +32,8 @@ TorusSides parse_one_torus(const std::string& text, const std::string& command);
 // "5x5", "3x3x3".
 std::string sides_text(std::span<const std::int64_t> sides);
 
+// The number of nodes, the product of the sides; InputError "torus 5x5: size overflows 64 bits"
+// when it does not fit int64.
+std::int64_t torus_nodes(std::span<const std::int64_t> sides);
+
 }  // namespace collverify

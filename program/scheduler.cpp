@@ -19,8 +19,6 @@ namespace {
 // thread pointer instead of a call to __tls_get_addr (3% of a run's CPU): this library is linked
 // by the programs that use it, never dlopen'ed, so its TLS is in the static block.
 __attribute__((tls_model("initial-exec"))) thread_local World* g_running = nullptr;
-constexpr int kAnySource = -1;
-constexpr int kAnyTag = -1;
 
 using State = RankState::State;
 

@@ -16,8 +16,6 @@
 namespace collverify::program {
 namespace {
 
-constexpr int kAnySource = -1;
-constexpr int kAnyTag = -1;
 constexpr int kProcNull = -2;
 
 // AddressSanitizer is told about every stack switch, so that it checks the right stack.

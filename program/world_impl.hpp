@@ -46,6 +46,10 @@ struct Request {
 
 inline constexpr std::size_t kDirect = ~std::size_t{0};
 
+// MPI_ANY_SOURCE and MPI_ANY_TAG of include/collverify/mpi/mpi.h.
+inline constexpr int kAnySource = -1;
+inline constexpr int kAnyTag = -1;
+
 struct Message {
   Message() {}  // NOLINT: every field is set by World::post_send
   int src, dst, tag, src_call;

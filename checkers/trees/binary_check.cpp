@@ -22,7 +22,7 @@ bool same(T a, T b) {
   }
 }
 
-TreeViolation violation(std::string property, std::int64_t processor, std::string message) {
+TreeViolation binary_violation(std::string property, std::int64_t processor, std::string message) {
   return {std::move(property), processor, std::move(message)};
 }
 
@@ -35,11 +35,11 @@ std::optional<TreeViolation> check_structure(const GatherTree& tree, std::int64_
   for (std::int64_t v = 0; v < tree.p(); ++v) {
     const auto n = static_cast<std::int64_t>(tree.children(v).size());
     if (n > 2) {
-      return violation("not_binary", v, fmt::format("processor {} has {} children", v, n));
+      return binary_violation("not_binary", v, fmt::format("processor {} has {} children", v, n));
     }
   }
   if (root >= 0 && tree.root != root) {
-    return violation("wrong_root", tree.root,
+    return binary_violation("wrong_root", tree.root,
                      fmt::format("rooted at {}, not at the given root {}", tree.root, root));
   }
   return std::nullopt;
@@ -53,19 +53,19 @@ std::optional<TreeViolation> check_binary_optimum(const TreeProblem<T>& problem,
                                                   std::int64_t brute_max_p) {
   if (brute_max_p > 9) throw InputError(fmt::format("brute_max_p {} is above 9", brute_max_p));
   if (tree.p() != problem.p()) {
-    return violation("shape", -1,
+    return binary_violation("shape", -1,
                      fmt::format("tree over {} processors for p = {}", tree.p(), problem.p()));
   }
   if (auto v = check_structure(tree, root)) return v;
   const T time = gather_time(tree, problem, LeafCopy::free);
   if (!same(time, claimed)) {
-    return violation("claimed_time", tree.root,
+    return binary_violation("claimed_time", tree.root,
                      fmt::format("claims time {} but Figure 1 gives {}", claimed, time));
   }
   if (problem.p() > brute_max_p) return std::nullopt;
   const auto bf = brute_force_minimum(problem, {OrderRule::rank, 2, root});
   if (!same(bf.time, claimed)) {
-    return violation("not_optimal", tree.root,
+    return binary_violation("not_optimal", tree.root,
                      fmt::format("claims the optimum {} but the best of {} rank-ordered binary "
                                  "trees takes {} (root {})",
                                  claimed, bf.trees, bf.time, bf.tree.root));

@@ -17,7 +17,7 @@ namespace fr = collverify::fractional;
 constexpr double kTwinMaxKappa = 1e6;
 constexpr std::int64_t kTwinMaxR = 300;
 
-Violation violation(std::int64_t P, std::int64_t n, const char* property, std::string message) {
+Violation cost_violation(std::int64_t P, std::int64_t n, const char* property, std::string message) {
   Violation v;
   v.property = property;
   v.p = P;
@@ -31,7 +31,7 @@ void check_search(std::int64_t P, std::int64_t n, double kappa, std::vector<Viol
   const fr::CostPoint fast = fr::best_fractional(P, kappa);
   const auto s_max = static_cast<std::int64_t>(4 * std::sqrt(kappa * static_cast<double>(P))) + 400;
   if (fast.r.value_or(0) >= kTwinMaxR || fast.s >= static_cast<double>(s_max) / 2) {
-    out.push_back(violation(P, n, "grid_holds_optimum",
+    out.push_back(cost_violation(P, n, "grid_holds_optimum",
                             fmt::format("k/t = {:g}: the exact best r = {}, s = {:g} is not well "
                                         "inside the twin's grid r < {}, s < {}",
                                         kappa, fast.r.value_or(0), fast.s, kTwinMaxR, s_max / 2)));
@@ -39,7 +39,7 @@ void check_search(std::int64_t P, std::int64_t n, double kappa, std::vector<Viol
   }
   const fr::CostPoint slow = fr::best_fractional_grid(P, kappa, kTwinMaxR, s_max);
   if (fast.r != slow.r || fast.s != slow.s || fast.T_over_k != slow.T_over_k) {
-    out.push_back(violation(P, n, "exact_search_equals_grid",
+    out.push_back(cost_violation(P, n, "exact_search_equals_grid",
                             fmt::format("k/t = {:g}: the search says r = {}, s = {:g}, T/k = {:.9g}; "
                                         "the grid r = {}, s = {:g}, T/k = {:.9g}",
                                         kappa, fast.r.value_or(0), fast.s, fast.T_over_k,
@@ -54,14 +54,14 @@ void check_table(std::int64_t P, std::int64_t n, double kappa, std::vector<Viola
       {"binary tree", &t.binary},   {"circulant", &t.circulant}};
   for (const auto& [name, p] : rows) {
     if (p->T_over_k < t.lower.T_over_k * (1 - 1e-12)) {
-      out.push_back(violation(P, n, "rows_above_lower_bound",
+      out.push_back(cost_violation(P, n, "rows_above_lower_bound",
                               fmt::format("k/t = {:g}: the {} costs T/k = {:.9g}, below the lower "
                                           "bound {:.9g}",
                                           kappa, name, p->T_over_k, t.lower.T_over_k)));
     }
   }
   if (t.best.T_over_k > t.binary.T_over_k || t.best.T_over_k > t.paper.T_over_k) {
-    out.push_back(violation(P, n, "best_not_above_binary_or_paper",
+    out.push_back(cost_violation(P, n, "best_not_above_binary_or_paper",
                             fmt::format("k/t = {:g}: the exact best T/k = {:.9g} exceeds r = 1 "
                                         "({:.9g}) or the paper's choice ({:.9g})",
                                         kappa, t.best.T_over_k, t.binary.T_over_k, t.paper.T_over_k)));

@@ -11,6 +11,7 @@
 #include "families/torus/torus_mesh_family.hpp"
 #include "families/torus/torus_tadt_family.hpp"
 #include "families/torus/torus_wormhole_family.hpp"
+#include "generators/torus_sides.hpp"
 #include "model/error.hpp"
 #include "model/int_math.hpp"
 #include "model/memory.hpp"
@@ -79,12 +80,6 @@ class TorusAdapter final : public TorusFamily {
   Stream stream_;
 };
 
-std::int64_t nodes_of(const TorusSides& sides) {
-  std::int64_t n = 1;
-  for (std::int64_t s : sides) n = checked_mul(n, s, "torus " + sides_text(sides));
-  return n;
-}
-
 }  // namespace
 
 std::unique_ptr<TorusFamily> make_torus_family(TorusAlgo algo, std::vector<TorusSides> tori, std::int64_t ports) {
@@ -106,7 +101,7 @@ std::unique_ptr<TorusFamily> make_torus_family(TorusAlgo algo, std::vector<Torus
       return std::make_unique<TorusAdapter>(
           tori, std::make_unique<TorusWormholeFamily>(w, tori),
           [w](const TorusSides& s) { return torus_wormhole_schedule(w, s); },
-          [](const TorusSides& s) { return torus::log5_bound(nodes_of(s)); });
+          [](const TorusSides& s) { return torus::log5_bound(torus_nodes(s)); });
     }
   }
   throw InputError(fmt::format("--algo {}: unknown", to_string(algo)));
@@ -114,7 +109,7 @@ std::unique_ptr<TorusFamily> make_torus_family(TorusAlgo algo, std::vector<Torus
 
 std::int64_t torus_schedule_transmissions(TorusAlgo algo, const TorusSides& sides) {
   const std::string what = "torus " + sides_text(sides);
-  const std::int64_t N = nodes_of(sides);
+  const std::int64_t N = torus_nodes(sides);
   switch (algo) {
     case TorusAlgo::tadt:
     case TorusAlgo::mesh_tadt:
@@ -134,7 +129,7 @@ void require_torus_schedule_fits(TorusAlgo algo, const TorusSides& sides, const 
                                  const TorusFamily& family) {
   const std::string what =
       fmt::format("schedule torus --algo {} --sides {}", to_string(algo), sides_text(sides));
-  const std::int64_t N = nodes_of(sides);
+  const std::int64_t N = torus_nodes(sides);
   if (format == "svg") {
     if (algo == TorusAlgo::mesh_tadt || algo == TorusAlgo::kport) {
       throw InputError(fmt::format("{}: no picture for {} (use --format table or json)", what, to_string(algo)));

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "generators/torus_sides.hpp"
 #include "model/error.hpp"
 #include "model/int_math.hpp"
 #include "model/memory.hpp"
@@ -18,12 +19,6 @@ namespace collverify::engine {
 namespace net = network;
 
 namespace {
-
-std::int64_t nodes_of(const TorusSides& sides) {
-  std::int64_t n = 1;
-  for (std::int64_t s : sides) n *= s;
-  return n;
-}
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
@@ -56,14 +51,14 @@ std::string sides_name(const TorusSides& sides) {
 }
 
 std::int64_t torus_aab_bound(const TorusSides& sides) {
-  return ceil_div(nodes_of(sides) - 1, 2 * static_cast<std::int64_t>(sides.size()));
+  return ceil_div(torus_nodes(sides) - 1, 2 * static_cast<std::int64_t>(sides.size()));
 }
 
 std::int64_t torus_hamilton_schedule_bytes(const TorusSides& sides) {
   torus::require_cycle_sides(sides);
   std::string what = "--sides ";
   what += sides_name(sides);
-  const std::int64_t N = nodes_of(sides);
+  const std::int64_t N = torus_nodes(sides);
   const auto k = static_cast<std::int64_t>(sides.size());
   // Rounds 0..behind-1 carry 2 k N transmissions (both directions of every cycle), the last
   // round of an even N only the forward k N (hamilton_aab.hpp).
@@ -93,7 +88,7 @@ std::int64_t torus_hamilton_schedule_bytes(const TorusSides& sides) {
 
 net::RoutedSchedule torus_hamilton_schedule(const TorusSides& sides) {
   const std::int64_t bytes = torus_hamilton_schedule_bytes(sides);
-  const std::int64_t N = nodes_of(sides);
+  const std::int64_t N = torus_nodes(sides);
   const auto k = static_cast<std::int64_t>(sides.size());
   std::string what = "--sides ";
   what += sides_name(sides);
@@ -131,7 +126,7 @@ HamiltonJudgement judge_hamilton_cycles(const TorusSides& sides,
                                         const std::vector<std::vector<std::int64_t>>& cycles) {
   HamiltonJudgement j;
   j.sides = sides;
-  j.nodes = nodes_of(sides);
+  j.nodes = torus_nodes(sides);
   j.found = true;
   j.lemma12_rounds = ceil_div(j.nodes - 1, 2);
   j.lower_bound = torus_aab_bound(sides);
@@ -152,7 +147,7 @@ HamiltonJudgement judge_hamilton(const TorusSides& sides) {
   if (!h.found) {
     HamiltonJudgement j;
     j.sides = sides;
-    j.nodes = nodes_of(sides);
+    j.nodes = torus_nodes(sides);
     j.method = h.method;
     j.lemma12_rounds = ceil_div(j.nodes - 1, 2);
     j.lower_bound = torus_aab_bound(sides);
@@ -229,14 +224,14 @@ void TorusHamiltonFamily::accept(std::int64_t p) const {
 
 double TorusHamiltonFamily::cost(std::int64_t p) const {
   const auto& s = sizes_[static_cast<std::size_t>(p)];
-  const auto N = static_cast<double>(nodes_of(s));
+  const auto N = static_cast<double>(torus_nodes(s));
   return static_cast<double>(s.size()) * N * N + 1;
 }
 
 std::int64_t TorusHamiltonFamily::bytes(std::int64_t p, int) const {
   const auto& s = sizes_[static_cast<std::size_t>(p)];
   const net::NetworkSpec spec{net::NetworkKind::torus, s};
-  const std::int64_t N = nodes_of(s);
+  const std::int64_t N = torus_nodes(s);
   const auto n = static_cast<std::int64_t>(s.size());
   const std::int64_t network = net::Network::memory_estimate(spec);
   net::RoutedHeader h;
@@ -253,7 +248,7 @@ std::int64_t TorusHamiltonFamily::bytes(std::int64_t p, int) const {
 
 std::string TorusHamiltonFamily::what(std::int64_t p) const {
   const auto& s = sizes_[static_cast<std::size_t>(p)];
-  return fmt::format("torus {} (N = {})", sides_name(s), nodes_of(s));
+  return fmt::format("torus {} (N = {})", sides_name(s), torus_nodes(s));
 }
 
 Outcome TorusHamiltonFamily::check(std::int64_t p, const CheckContext&) const {
@@ -285,7 +280,7 @@ void TorusHamiltonFamily::finish(ConstructionSummary& summary,
                             it->rounds == kNone ? std::string("-") : std::to_string(it->rounds),
                             std::to_string(it->lower_bound)});
       if (s.size() == 2 && it->status == Status::pass &&
-          (smallest_2d < 0 || nodes_of(s) < nodes_of(sizes_[static_cast<std::size_t>(smallest_2d)]))) {
+          (smallest_2d < 0 || torus_nodes(s) < torus_nodes(sizes_[static_cast<std::size_t>(smallest_2d)]))) {
         smallest_2d = c.p;
       }
     }
@@ -293,7 +288,7 @@ void TorusHamiltonFamily::finish(ConstructionSummary& summary,
   if (!table.rows.empty()) summary.tables.push_back(std::move(table));
   if (smallest_2d >= 0) {
     const auto& s = sizes_[static_cast<std::size_t>(smallest_2d)];
-    if (nodes_of(s) <= 41 * 41) {
+    if (torus_nodes(s) <= 41 * 41) {
       summary.pictures_svg.push_back({"torus_cycles.svg",
                                       "Link-disjoint Hamiltonian cycles of the " + sides_name(s) + " torus",
                                       torus_cycles_svg(s, torus::hamilton_cycles(s).cycles)});

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "checkers/network/kport_check.hpp"
+#include "generators/torus_sides.hpp"
 #include "model/error.hpp"
 #include "model/network/network.hpp"
 #include "reference/torus/tadt_builder.hpp"
@@ -15,12 +16,6 @@ namespace collverify::engine {
 namespace net = network;
 
 namespace {
-
-std::int64_t node_count(const TorusSides& sides) {
-  std::int64_t n = 1;
-  for (std::int64_t s : sides) n *= s;
-  return n;
-}
 
 std::int64_t widest_k(const TorusSides& sides) { return 2 * static_cast<std::int64_t>(sides.size()); }
 
@@ -63,19 +58,19 @@ void TorusKportFamily::accept(std::int64_t p) const {
   accept_index(p);
   const std::string gap = torus::tadt_tree_gap(sides(p));
   if (!gap.empty()) throw InputError(gap);
-  if (node_count(sides(p)) > (std::int64_t{1} << 20)) {
+  if (torus_nodes(sides(p)) > (std::int64_t{1} << 20)) {
     throw InputError(fmt::format("torus {}: more than 2^20 nodes (the simulation takes N^2 bits per k)",
                                  sides_text(sides(p))));
   }
 }
 
 double TorusKportFamily::cost(std::int64_t p) const {
-  const auto n = static_cast<double>(node_count(sides(p)));
+  const auto n = static_cast<double>(torus_nodes(sides(p)));
   return static_cast<double>(widest_k(sides(p))) * n * n + 1;
 }
 
 std::int64_t TorusKportFamily::bytes(std::int64_t p, int) const {
-  const std::int64_t n = node_count(sides(p));
+  const std::int64_t n = torus_nodes(sides(p));
   const std::int64_t width = widest_k(sides(p));
   return n * n / 8 + width * n * 24 + 64 * n +
          net::Network::memory_estimate(net::NetworkSpec{net::NetworkKind::torus, sides(p)});

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "generators/torus_sides.hpp"
 #include "model/error.hpp"
 #include "reference/torus/mesh_tadt.hpp"
 
@@ -15,12 +16,6 @@ namespace net = network;
 namespace {
 
 net::NetworkSpec mesh_spec(const TorusSides& sides) { return net::NetworkSpec{net::NetworkKind::mesh, sides}; }
-
-std::int64_t node_count(const TorusSides& sides) {
-  std::int64_t n = 1;
-  for (std::int64_t s : sides) n *= s;
-  return n;
-}
 
 Violation violation(std::string property, std::int64_t p, std::string message) {
   Violation v;
@@ -53,7 +48,7 @@ std::vector<Violation> mesh_tadt_violations(const MeshTadtJudgement& j, std::int
     out.push_back(std::move(v));
   }
   if (j.simulation.witness) {
-    Violation v = net::to_violation(*j.simulation.witness, node_count(j.sides));
+    Violation v = net::to_violation(*j.simulation.witness, torus_nodes(j.sides));
     v.p = p;
     v.n = 0;
     v.message = fmt::format("{} checker B: {}", mesh, v.message);
@@ -75,7 +70,7 @@ std::vector<Violation> mesh_tadt_violations(const MeshTadtJudgement& j, std::int
 
 std::string TorusMeshTadtFamily::what(std::int64_t p) const {
   if (p < 1 || p > static_cast<std::int64_t>(tori().size())) return fmt::format("mesh index {}", p);
-  return fmt::format("mesh {} (N = {})", sides_text(sides(p)), node_count(sides(p)));
+  return fmt::format("mesh {} (N = {})", sides_text(sides(p)), torus_nodes(sides(p)));
 }
 
 Coverage TorusMeshTadtFamily::coverage() const {
@@ -102,12 +97,12 @@ void TorusMeshTadtFamily::accept(std::int64_t p) const {
 }
 
 double TorusMeshTadtFamily::cost(std::int64_t p) const {
-  const auto n = static_cast<double>(node_count(sides(p)));
+  const auto n = static_cast<double>(torus_nodes(sides(p)));
   return n * n * n / 64 + 1;
 }
 
 std::int64_t TorusMeshTadtFamily::bytes(std::int64_t p, int) const {
-  const std::int64_t n = node_count(sides(p));
+  const std::int64_t n = torus_nodes(sides(p));
   // Holdings N^2 bits twice (builder and checker), the trees' N (N - 1) arcs of 24 bytes.
   return n * n / 4 + n * (n - 1) * 24 + net::Network::memory_estimate(mesh_spec(sides(p))) + 64 * n;
 }

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "generators/torus_sides.hpp"
 #include "model/error.hpp"
 #include "model/network/network.hpp"
 #include "reference/torus/tadt.hpp"
@@ -20,17 +21,6 @@ namespace {
 
 net::NetworkSpec torus_spec(const TorusSides& sides) {
   return net::NetworkSpec{net::NetworkKind::torus, sides};
-}
-
-std::int64_t node_count(const TorusSides& sides) {
-  std::int64_t n = 1;
-  for (std::int64_t s : sides) {
-    if (s < 1 || n > std::numeric_limits<std::int64_t>::max() / s) {
-      throw InputError(fmt::format("torus {}: too many nodes", sides_text(sides)));
-    }
-    n *= s;
-  }
-  return n;
 }
 
 }  // namespace
@@ -60,7 +50,7 @@ std::vector<Violation> tadt_violations(const TadtJudgement& j, std::int64_t p) {
     v.message = fmt::format("{} checker A: {}", torus, j.structural->message);
     out.push_back(std::move(v));
   }
-  const std::int64_t n = node_count(j.sides);
+  const std::int64_t n = torus_nodes(j.sides);
   if (j.simulation.witness) {
     Violation v = net::to_violation(*j.simulation.witness, n);
     v.p = p;
@@ -116,13 +106,13 @@ void TorusTadtFamily::accept(std::int64_t p) const {
 }
 
 double TorusTadtFamily::cost(std::int64_t p) const {
-  const auto n = static_cast<double>(node_count(sides(p)));
+  const auto n = static_cast<double>(torus_nodes(sides(p)));
   return n * n + 1;
 }
 
 std::int64_t TorusTadtFamily::bytes(std::int64_t p, int) const {
   const TorusSides& s = sides(p);
-  const std::int64_t n = node_count(s);
+  const std::int64_t n = torus_nodes(s);
   if (n > (std::int64_t{1} << 31)) {
     throw InputError(fmt::format("torus {}: N = {} nodes, the simulation needs N^2 bits", sides_text(s), n));
   }
@@ -154,7 +144,7 @@ void TorusTadtFamily::finish(ConstructionSummary& summary,
   std::int64_t picture = -1;
   std::int64_t picture_3d = -1;
   std::int64_t above = 0;
-  auto nodes_of = [&](std::int64_t p) { return node_count(sides(p)); };
+  auto nodes_of = [&](std::int64_t p) { return torus_nodes(sides(p)); };
   {
     for (const Finished& c : finished) {
       if (c.outcome->instance_results.empty()) continue;

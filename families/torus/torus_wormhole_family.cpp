@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "generators/torus_sides.hpp"
 #include "model/error.hpp"
 #include "model/network/network.hpp"
 #include "reference/torus/wormhole_broadcast.hpp"
@@ -15,12 +16,6 @@ namespace collverify::engine {
 namespace net = network;
 
 namespace {
-
-std::int64_t nodes_of(const TorusSides& sides) {
-  std::int64_t n = 1;
-  for (std::int64_t s : sides) n *= s;
-  return n;
-}
 
 // k with 5^k = z, or -1.
 int power_of_five(std::int64_t z) {
@@ -99,7 +94,7 @@ std::vector<Violation> wormhole_violations(const WormholeJudgement& j, std::int6
     add(w.property, w.node >= 0 ? w.node : kNone, w.round >= 0 ? w.round : kNone, w.message);
   }
   if (j.simulation.witness) {
-    Violation v = net::to_violation(*j.simulation.witness, nodes_of(j.sides));
+    Violation v = net::to_violation(*j.simulation.witness, torus_nodes(j.sides));
     v.p = index;
     v.message = fmt::format("{}: routed checker: {}", name, v.message);
     out.push_back(std::move(v));
@@ -162,12 +157,12 @@ void TorusWormholeFamily::accept(std::int64_t p) const {
 
 double TorusWormholeFamily::cost(std::int64_t p) const {
   const auto& s = sizes_[static_cast<std::size_t>(p)];
-  return static_cast<double>(nodes_of(s)) * static_cast<double>(s[0] + s[1]) + 1;
+  return static_cast<double>(torus_nodes(s)) * static_cast<double>(s[0] + s[1]) + 1;
 }
 
 std::int64_t TorusWormholeFamily::bytes(std::int64_t p, int) const {
   const auto& s = sizes_[static_cast<std::size_t>(p)];
-  const std::int64_t N = nodes_of(s);
+  const std::int64_t N = torus_nodes(s);
   // The schedule: N worms of up to a + b hops (4 bytes) plus ~100 bytes each; the two checkers
   // (arc tables of 4 N entries, holdings N bits), the network.
   return net::Network::memory_estimate({net::NetworkKind::torus, s}) + N * (s[0] + s[1]) * 4 +
@@ -176,7 +171,7 @@ std::int64_t TorusWormholeFamily::bytes(std::int64_t p, int) const {
 
 std::string TorusWormholeFamily::what(std::int64_t p) const {
   const auto& s = sizes_[static_cast<std::size_t>(p)];
-  return fmt::format("torus {} (N = {})", sides_name(s), nodes_of(s));
+  return fmt::format("torus {} (N = {})", sides_name(s), torus_nodes(s));
 }
 
 Outcome TorusWormholeFamily::check(std::int64_t p, const CheckContext&) const {
@@ -206,8 +201,8 @@ void TorusWormholeFamily::finish(ConstructionSummary& summary,
       table.rows.push_back({sides_name(s), (it->rounds == kNone ? std::string("-") : std::to_string(it->rounds)),
                             std::to_string(it->lower_bound)});
       // The picture: the largest passing size that stays readable (at most 25 x 25).
-      if (it->status == Status::pass && nodes_of(s) <= 625 &&
-          (picture < 0 || nodes_of(s) > nodes_of(sizes_[static_cast<std::size_t>(picture)]))) {
+      if (it->status == Status::pass && torus_nodes(s) <= 625 &&
+          (picture < 0 || torus_nodes(s) > torus_nodes(sizes_[static_cast<std::size_t>(picture)]))) {
         picture = c.p;
       }
     }

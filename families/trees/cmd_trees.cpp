@@ -29,7 +29,7 @@ namespace {
 
 using engine::tree_algorithms;
 
-using json = nlohmann::ordered_json;
+using ordered_json = nlohmann::ordered_json;
 
 struct TreesArgs {
   std::string p;
@@ -78,8 +78,8 @@ std::vector<Instance> instances(const TreesArgs& a) {
 }
 
 template <class T>
-json number(T v) {
-  return json(v);
+ordered_json number(T v) {
+  return ordered_json(v);
 }
 
 template <class T>
@@ -113,14 +113,14 @@ void build_tree_problems(const TreesArgs& a, const std::vector<Instance>& list,
 // One instance's JSON object: p, m, dist, the cost fields, the fixed root and every algorithm's
 // time for the fixed and the best root.
 template <class T>
-json tree_instance_json(const Instance& inst, std::int64_t p, std::int64_t root,
-                        const json& cost_json, const std::vector<engine::TreeRow<T>>& rows) {
+ordered_json tree_instance_json(const Instance& inst, std::int64_t p, std::int64_t root,
+                        const ordered_json& cost_json, const std::vector<engine::TreeRow<T>>& rows) {
   std::int64_t m = 0;
   for (const auto x : inst.m) m = checked_add(m, x, "total size m");
-  json o{{"p", p}, {"m", m}, {"dist", inst.dist}};
+  ordered_json o{{"p", p}, {"m", m}, {"dist", inst.dist}};
   for (auto it = cost_json.begin(); it != cost_json.end(); ++it) o[it.key()] = it.value();
   o["fixed_root"] = root;
-  o["results"] = json::array();
+  o["results"] = ordered_json::array();
   for (const auto& r : rows) {
     o["results"].push_back({{"algorithm", r.algorithm},
                             {"root_mode", r.best ? "best" : "fixed"},
@@ -171,7 +171,7 @@ void write_tree_picture(const std::string& path, const Instance& inst, std::int6
 }
 
 template <class T>
-int run_trees_t(const TreesArgs& a, const CostModel<T>& base, json cost_json) {
+int run_trees_t(const TreesArgs& a, const CostModel<T>& base, ordered_json cost_json) {
   const auto list = instances(a);
   if (a.copy_placement != "first" && a.copy_placement != "figure4") {
     throw InputError(
@@ -189,7 +189,7 @@ int run_trees_t(const TreesArgs& a, const CostModel<T>& base, json cost_json) {
   const auto runs =
       engine::run_tree_instances(problems, roots, a.copy_placement == "figure4", a.jobs);
 
-  json all = json::array();
+  ordered_json all = ordered_json::array();
   std::string md;
   bool violated = false;
   for (std::size_t idx = 0; idx < list.size(); ++idx) {
@@ -225,7 +225,7 @@ int run_trees(const TreesArgs& a) {
     const auto c = CostModel<std::int64_t>::uniform(parse_int("--alpha", a.alpha, 0),
                                                     parse_int("--beta", a.beta, 0),
                                                     parse_int("--gamma", a.gamma, 0));
-    json cj{{"alpha", c.alpha}, {"beta", c.beta}, {"gamma", c.gamma}};
+    ordered_json cj{{"alpha", c.alpha}, {"beta", c.beta}, {"gamma", c.gamma}};
     CostModel<std::int64_t> base = c;
     if (!a.costs_file.empty()) {
       base.alpha_ij = {0};  // marks per-pair; read_costs fills it per instance
@@ -235,7 +235,7 @@ int run_trees(const TreesArgs& a) {
   }
   const auto c = CostModel<double>::uniform(
       parse_nonnegative_real("--alpha", a.alpha), parse_nonnegative_real("--beta", a.beta), parse_nonnegative_real("--gamma", a.gamma));
-  json cj{{"alpha", c.alpha}, {"beta", c.beta}, {"gamma", c.gamma}};
+  ordered_json cj{{"alpha", c.alpha}, {"beta", c.beta}, {"gamma", c.gamma}};
   CostModel<double> base = c;
   if (!a.costs_file.empty()) {
     base.alpha_ij = {0};

@@ -58,10 +58,11 @@ TreeResult<T> construct(const std::string& name, const TreeProblem<T>& pr, RootM
   return trees::optimal_ordered_tree(pr, mode);
 }
 
-// Shape, order (none for the non-ordered TWO_Gatherv trees), claimed time, lower bound.
+// Shape, order (none, a null rule, for the non-ordered TWO_Gatherv trees), claimed time, lower
+// bound.
 template <class T>
 void judge(const std::string& who, const TreeResult<T>& r, const TreeProblem<T>& pr,
-           std::optional<trees::OrderRule> rule, std::vector<Violation>& out) {
+           const trees::OrderRule* rule, std::vector<Violation>& out) {
   if (const auto v = trees::check_tree_shape(r.tree)) {
     add(out, pr, v->processor, v->property, who + ": " + v->message);
     return;
@@ -107,12 +108,12 @@ std::vector<TreeRow<T>> run_tree_algorithms(const TreeProblem<T>& pr, std::int64
     for (const bool best : {false, true}) {
       TreeResult<T> r = std::move(both[best ? 1 : 0]);
       const std::string who = fmt::format("{} ({} root)", name, best ? "best" : "fixed");
-      const std::optional<trees::OrderRule> rule =
-          name == "two"                      ? std::nullopt
-          : name == "binary"                 ? std::optional(trees::OrderRule::rank)
-          : (name == "optimal" && figure4) ? std::optional(trees::OrderRule::figure4)
-                                             : std::optional(trees::OrderRule::segment);
-      judge(who, r, pr, rule, out);
+      // A pointer, not an optional: GCC 12 warned that an optional's value may be read
+      // uninitialised once the unity build inlined judge() here (a false positive).
+      const trees::OrderRule rule = name == "binary"                 ? trees::OrderRule::rank
+                                    : (name == "optimal" && figure4) ? trees::OrderRule::figure4
+                                                                     : trees::OrderRule::segment;
+      judge(who, r, pr, name == "two" ? nullptr : &rule, out);
       if (!best && r.tree.root != fixed_root) {
         add(out, pr, r.tree.root, "wrong_root",
             fmt::format("{}: rooted at {}, not at the given root {}", who, r.tree.root,

@@ -25,7 +25,7 @@ using network::RoutedSchedule;
 constexpr int kMaxDepth = 16;
 constexpr const char* kFormat = "collverify-routed/1";
 
-std::string describe(const json& v) {
+std::string describe_routed(const json& v) {
   std::string text = v.dump();
   if (text.size() > 40) text = text.substr(0, 37) + "...";
   return fmt::format("{} {}", v.type_name(), text);
@@ -54,12 +54,12 @@ void check_depth(const std::string& text, const std::string& src) {
   }
 }
 
-class Reader {
+class RoutedReader {
  public:
-  explicit Reader(const std::string& src) : src_(src) {}
+  explicit RoutedReader(const std::string& src) : src_(src) {}
 
   RoutedSchedule read(const json& doc) {
-    if (!doc.is_object()) fail(fmt::format("the top level must be a JSON object, got {}", describe(doc)));
+    if (!doc.is_object()) fail(fmt::format("the top level must be a JSON object, got {}", describe_routed(doc)));
     const std::string format = word(key(doc, "format"), "\"format\"");
     if (format != kFormat) {
       fail(fmt::format("\"format\" = \"{}\"; this reader takes \"{}\"", format, kFormat));
@@ -86,7 +86,7 @@ class Reader {
       if (s.pieces < 1) fail(fmt::format("\"pieces\" = {} is not at least 1", s.pieces));
     }
     const json& rounds = key(doc, "rounds");
-    if (!rounds.is_array()) fail(fmt::format("\"rounds\" must be an array of rounds, got {}", describe(rounds)));
+    if (!rounds.is_array()) fail(fmt::format("\"rounds\" must be an array of rounds, got {}", describe_routed(rounds)));
     s.rounds.reserve(rounds.size());
     for (std::size_t t = 0; t < rounds.size(); ++t) s.rounds.push_back(read_round(rounds[t], t));
     return s;
@@ -111,12 +111,12 @@ class Reader {
       }
       return static_cast<std::int64_t>(u);
     }
-    if (!v.is_number_integer()) fail(fmt::format("{} must be an integer, got {}", where, describe(v)));
+    if (!v.is_number_integer()) fail(fmt::format("{} must be an integer, got {}", where, describe_routed(v)));
     return v.get<std::int64_t>();
   }
 
   std::string word(const json& v, const std::string& where) const {
-    if (!v.is_string()) fail(fmt::format("{} must be a string, got {}", where, describe(v)));
+    if (!v.is_string()) fail(fmt::format("{} must be a string, got {}", where, describe_routed(v)));
     return v.get<std::string>();
   }
 
@@ -130,7 +130,7 @@ class Reader {
   }
 
   NetworkSpec read_network(const json& v) const {
-    if (!v.is_object()) fail(fmt::format("\"network\" must be an object, got {}", describe(v)));
+    if (!v.is_object()) fail(fmt::format("\"network\" must be an object, got {}", describe_routed(v)));
     const std::string kind = word(key(v, "kind"), "\"network\".\"kind\"");
     const auto scalar = [&](const char* name) {
       return integer(key(v, name), fmt::format("\"network\".\"{}\"", name));
@@ -144,7 +144,7 @@ class Reader {
       const json& sides = key(v, "sides");
       if (!sides.is_array() || sides.empty() || sides.size() > 64) {
         fail(fmt::format("\"network\".\"sides\" must be an array of 1 to 64 sides, got {}",
-                         describe(sides)));
+                         describe_routed(sides)));
       }
       NetworkSpec spec{kind == "torus" ? NetworkKind::torus : NetworkKind::mesh, {}};
       for (std::size_t i = 0; i < sides.size(); ++i) {
@@ -157,7 +157,7 @@ class Reader {
   }
 
   CommModel read_model(const json& v) const {
-    if (!v.is_object()) fail(fmt::format("\"model\" must be an object, got {}", describe(v)));
+    if (!v.is_object()) fail(fmt::format("\"model\" must be an object, got {}", describe_routed(v)));
     CommModel m;
     const json& ports = key(v, "ports");
     if (ports.is_string()) {
@@ -186,7 +186,7 @@ class Reader {
     else fail(fmt::format("\"model\".\"switching\" = \"{}\" is not one of: sf, wh", sw));
     const json& combining = key(v, "combining");
     if (!combining.is_boolean()) {
-      fail(fmt::format("\"model\".\"combining\" must be true or false, got {}", describe(combining)));
+      fail(fmt::format("\"model\".\"combining\" must be true or false, got {}", describe_routed(combining)));
     }
     m.combining = combining.get<bool>();
     // Optional (absent: false), wormhole only.
@@ -194,7 +194,7 @@ class Reader {
       const json& ir = v.at("intermediate_reception");
       if (!ir.is_boolean()) {
         fail(fmt::format("\"model\".\"intermediate_reception\" must be true or false, got {}",
-                         describe(ir)));
+                         describe_routed(ir)));
       }
       m.intermediate_reception = ir.get<bool>();
       if (m.intermediate_reception && m.switching != Switching::wormhole) {
@@ -206,7 +206,7 @@ class Reader {
 
   network::Round read_round(const json& v, std::size_t t) const {
     const std::string where = fmt::format("rounds[{}]", t);
-    if (!v.is_array()) fail(fmt::format("{} must be an array of transmissions, got {}", where, describe(v)));
+    if (!v.is_array()) fail(fmt::format("{} must be an array of transmissions, got {}", where, describe_routed(v)));
     network::Round round;
     round.reserve(v.size());
     for (std::size_t i = 0; i < v.size(); ++i) {
@@ -216,11 +216,11 @@ class Reader {
   }
 
   network::Transmission read_transmission(const json& v, const std::string& where) const {
-    if (!v.is_object()) fail(fmt::format("{} must be an object, got {}", where, describe(v)));
+    if (!v.is_object()) fail(fmt::format("{} must be an object, got {}", where, describe_routed(v)));
     network::Transmission x;
     x.from = node(key(v, "from"), where + ".from");
     const json& hops = key(v, "hops");
-    if (!hops.is_array()) fail(fmt::format("{}.hops must be an array of directions, got {}", where, describe(hops)));
+    if (!hops.is_array()) fail(fmt::format("{}.hops must be an array of directions, got {}", where, describe_routed(hops)));
     std::int64_t at = x.from;
     for (std::size_t k = 0; k < hops.size(); ++k) {
       const std::string hw = fmt::format("{}.hops[{}]", where, k);
@@ -241,12 +241,12 @@ class Reader {
     }
     const json& packets = key(v, "packets");
     if (!packets.is_array()) {
-      fail(fmt::format("{}.packets must be an array of [origin, piece], got {}", where, describe(packets)));
+      fail(fmt::format("{}.packets must be an array of [origin, piece], got {}", where, describe_routed(packets)));
     }
     for (std::size_t k = 0; k < packets.size(); ++k) {
       const std::string pw = fmt::format("{}.packets[{}]", where, k);
       const json& p = packets[k];
-      if (!p.is_array() || p.size() != 2) fail(fmt::format("{} must be [origin, piece], got {}", pw, describe(p)));
+      if (!p.is_array() || p.size() != 2) fail(fmt::format("{} must be [origin, piece], got {}", pw, describe_routed(p)));
       network::Packet packet;
       packet.origin = node(p[0], pw + "[0] (origin)");
       packet.piece = integer(p[1], pw + "[1] (piece)");
@@ -311,7 +311,7 @@ network::RoutedSchedule parse_routed_json(const std::string& text, const std::st
   // The gate (json_gate.hpp) names the source for a number out of range (1e400 was exit 2 from
   // the CLI's safety net, without the file) and refuses a key given twice.
   const json doc = parse_gated_json(text, source_name, kMaxDepth);
-  return Reader(source_name).read(doc);
+  return RoutedReader(source_name).read(doc);
 }
 
 // Through the input gate: a FIFO hung here and /dev/zero filled the memory (issue 26). The DOM

@@ -11,7 +11,7 @@ namespace collverify::proofs {
 namespace {
 
 using Idx = std::size_t;
-constexpr std::int64_t kInf = std::numeric_limits<std::int64_t>::max();
+constexpr std::int64_t kUnreached = std::numeric_limits<std::int64_t>::max();
 
 struct Dp {
   const TreeProblem<std::int64_t>& pr;
@@ -30,7 +30,7 @@ struct Dp {
 
   void fill_range(Idx i, Idx j) {
     for (Idx r = i; r <= j; ++r) {
-      std::int64_t ob = kInf, oc = -1;
+      std::int64_t ob = kUnreached, oc = -1;
       if (r == j) {
         ob = l[li(i, static_cast<std::int64_t>(r) - 1)] + pr.cost.gamma * pr.m[r];
       } else {
@@ -44,7 +44,7 @@ struct Dp {
       if (ob < best[i * p + j]) best[i * p + j] = ob, best_root[i * p + j] = static_cast<std::int64_t>(r);
     }
     // L(i, j): the last subtree covers [k + 1, j]; k = i - 1 is one subtree over the whole range.
-    std::int64_t lbest = kInf, lchoice = -2;
+    std::int64_t lbest = kUnreached, lchoice = -2;
     for (std::int64_t k = static_cast<std::int64_t>(i) - 1; k < static_cast<std::int64_t>(j); ++k) {
       const Idx first = static_cast<Idx>(k + 1);
       const std::int64_t v = step(l[li(i, k)], best[first * p + j], size(first, j));
@@ -94,12 +94,12 @@ TreeSolution ordered_baseline(const TreeProblem<std::int64_t>& problem, RootChoi
   Dp d{problem, p, {}, {}, {}, {}, {}, {}, {}};
   d.prefix.assign(p + 1, 0);
   for (Idx i = 0; i < p; ++i) d.prefix[i + 1] = d.prefix[i] + problem.m[i];
-  d.l.assign(p * (p + 1), kInf);
+  d.l.assign(p * (p + 1), kUnreached);
   d.lk.assign(p * (p + 1), -2);
   for (Idx i = 0; i < p; ++i) d.l[d.li(i, static_cast<std::int64_t>(i) - 1)] = 0;
-  d.o.assign(p * p * p, kInf);
+  d.o.assign(p * p * p, kUnreached);
   d.ok.assign(p * p * p, -1);
-  d.best.assign(p * p, kInf);
+  d.best.assign(p * p, kUnreached);
   d.best_root.assign(p * p, -1);
   for (Idx len = 1; len <= p; ++len) {
     for (Idx i = 0; i + len <= p; ++i) d.fill_range(i, i + len - 1);

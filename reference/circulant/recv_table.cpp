@@ -47,7 +47,7 @@ class SlidingWindow {
   std::uint64_t mask_ = 0;
 };
 
-int highest(std::uint64_t mask) { return 63 - std::countl_zero(mask); }
+int highest_bit(std::uint64_t mask) { return 63 - std::countl_zero(mask); }
 
 }  // namespace
 
@@ -80,9 +80,9 @@ void fill_recv_table(const Circulant& c, Transcription alg4_line2, CirculantSche
       } else if (i < q - 1) {
         std::uint64_t u = near.mask() & ~done;
         if (u == 0) u = far.mask() & ~done;
-        if (u != 0) b = highest(u);
+        if (u != 0) b = highest_bit(u);
       } else if ((all & ~done) != 0) {
-        b = highest(all & ~done);
+        b = highest_bit(all & ~done);
       }
       if (b < 0) {
         s.recv[static_cast<std::size_t>(r) * static_cast<std::size_t>(q) + static_cast<std::size_t>(i)] = kUndefinedEntry;

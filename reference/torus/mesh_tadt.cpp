@@ -19,9 +19,9 @@ namespace net = network;
 
 namespace {
 
-constexpr int kStrategies = 8;
+constexpr int kMeshStrategies = 8;
 
-std::string shape_of(std::span<const std::int64_t> sides) {
+std::string mesh_shape_of(std::span<const std::int64_t> sides) {
   std::string shape;
   for (std::int64_t s : sides) {
     if (!shape.empty()) shape += 'x';
@@ -133,10 +133,10 @@ void choose(const MeshState& s, std::int64_t v, int strategy, std::vector<Pick>&
 
 }  // namespace
 
-int mesh_tadt_strategies() { return kStrategies; }
+int mesh_tadt_strategies() { return kMeshStrategies; }
 
 std::string mesh_tadt_gap(std::span<const std::int64_t> sides) {
-  const std::string shape = shape_of(sides);
+  const std::string shape = mesh_shape_of(sides);
   if (sides.size() != 2 && sides.size() != 3) {
     return fmt::format("mesh {}: the mesh TADT builder takes 2 or 3 dimensions, not {}", shape, sides.size());
   }
@@ -175,7 +175,7 @@ std::int64_t trees_height(std::span<const net::LevelTree> trees) {
 std::vector<net::LevelTree> mesh_tadt_trees(std::span<const std::int64_t> sides, int strategy) {
   const std::string gap = mesh_tadt_gap(sides);
   if (!gap.empty()) throw InputError(gap);
-  CV_ASSERT(strategy >= 0 && strategy < kStrategies, "a strategy of the mesh builder");
+  CV_ASSERT(strategy >= 0 && strategy < kMeshStrategies, "a strategy of the mesh builder");
   const net::Network mesh = net::Network::mesh({sides.begin(), sides.end()});
   const std::int64_t n = mesh.nodes();
   MeshState s{mesh, n, static_cast<std::size_t>((n + 63) / 64), {}, {}, {}, {}};
@@ -211,7 +211,7 @@ std::vector<net::LevelTree> mesh_tadt_trees(std::span<const std::int64_t> sides,
 std::vector<net::LevelTree> mesh_tadt_trees(std::span<const std::int64_t> sides) {
   std::vector<net::LevelTree> best;
   std::int64_t best_height = std::numeric_limits<std::int64_t>::max();
-  for (int k = 0; k < kStrategies; ++k) {
+  for (int k = 0; k < kMeshStrategies; ++k) {
     std::vector<net::LevelTree> t = mesh_tadt_trees(sides, k);
     const std::int64_t h = trees_height(t);
     if (h < best_height) {

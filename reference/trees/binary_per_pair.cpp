@@ -19,7 +19,7 @@ using Idx = std::size_t;
 
 // One entry's choice: the case of the header (1..5), the split k (cases 1 and 3; the root for
 // case 2), and the roots r1, r2 of the first and second child.
-struct Choice {
+struct PairChoice {
   int kase = 0;
   std::int64_t k = -1, r1 = -1, r2 = -1;
 };
@@ -27,7 +27,7 @@ struct Choice {
 template <class T>
 struct Value {
   T time = std::numeric_limits<T>::max();
-  Choice choice;
+  PairChoice choice;
 };
 
 template <class T>
@@ -68,7 +68,7 @@ struct Table {
     return {best, arg};
   }
 
-  static void take(Value<T>& out, T v, Choice ch) {
+  static void take(Value<T>& out, T v, PairChoice ch) {
     if (v < out.time) out = {v, ch};
   }
 
@@ -133,7 +133,7 @@ struct Table {
       seq = {r};
       return;
     }
-    const Choice ch = solve(i, j, r).choice;
+    const PairChoice ch = solve(i, j, r).choice;
     switch (ch.kase) {
       case 1:
         build(i + 1, ch.k, ch.r1, g);

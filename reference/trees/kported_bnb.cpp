@@ -9,7 +9,7 @@ namespace {
 
 using Idx = std::size_t;
 
-struct Search {
+struct KportSearch {
   std::vector<std::int64_t> w;       // decreasing
   std::vector<std::int64_t> suffix;  // suffix[i] = sum of w[i..]
   std::vector<std::int64_t> load;
@@ -57,7 +57,7 @@ KPortedBnbResult kported_bnb(const std::vector<std::int64_t>& m, std::int64_t k,
   std::iota(by_cost.begin(), by_cost.end(), Idx{0});
   auto cost = [&](Idx i) { return m[i] == 0 ? 0 : alpha + beta * m[i]; };
   std::stable_sort(by_cost.begin(), by_cost.end(), [&](Idx a, Idx b) { return cost(a) > cost(b); });
-  Search s;
+  KportSearch s;
   for (const Idx i : by_cost) s.w.push_back(cost(i));
   s.suffix.assign(n + 1, 0);
   for (Idx i = n; i-- > 0;) s.suffix[i] = s.suffix[i + 1] + s.w[i];
