@@ -6,8 +6,9 @@
 //   every 2D torus a x b   the closed form of reference/torus/hamilton_closed.hpp: square
 //                          exchanges at positions given by a formula in (a, b), O(N), no search.
 //   3D tori               by construction where it applies (reference/torus/hamilton_product.hpp:
-//                          the 2D closed form twice, then c - 1 vertical square exchanges,
-//                          method "product"), else the search below.
+//                          the 2D closed form of the layer, a closed-form or (every side even)
+//                          diagonal frame, then c - 1 vertical square exchanges, method
+//                          "product"), else the search below.
 //   n >= 3 dimensions      a seeded search by square exchanges (also the 2D and 3D twin, with
 //                          `force_search`): start from the n parallel classes
 //                          (class i = every link of dimension i, s/s_i cycles each); repeatedly
