@@ -76,6 +76,13 @@ TEST(HamiltonProduct, EveryThreeDimensionalTorusUpToNine) {
   }
   EXPECT_EQ(built, 7 * 7 * 7);
   EXPECT_EQ(even, 3 * 3 * 3);
+  // The header's example: 4x4x4 on the diagonal frame g = 4, h = 1 of 16 x 4 (v = 2), 3 squares.
+  const auto p = hamilton_product_3d(std::vector<std::int64_t>{4, 4, 4});
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->vertical, 2);
+  EXPECT_EQ(p->frame_g, 4);
+  EXPECT_EQ(p->frame_h, 1);
+  EXPECT_EQ(p->squares.size(), 3U);
 }
 
 // Every 3D torus with even sides 4..16 in every order (343): 331 built and passed; the 12
