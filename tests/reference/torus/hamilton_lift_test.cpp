@@ -1,7 +1,7 @@
 // The n-dimensional lift (reference/torus/hamilton_lift.hpp, issue 23 "4D by product"), judged by
 // the independent cycle checker: every 4D torus with sides 3..5 in every order (81) and with sides
 // 4 and 6 in every order (16), every link used, the squares shaped as the proof needs (n - 2 per
-// row 0..d-2, four different nodes per row, one Y never on the same layer link in consecutive
+// row 0..d-2, no node twice in a row, one Y never on the same layer link in consecutive
 // rows); 5D by lifting the 4D lift; mutants the checker must reject: the last square dropped (its
 // colour splits: cycle_length), two nodes swapped in a cycle. hamilton_cycles uses it for n >= 4
 // ("product") and the search stays the twin, and the fallback where the lift finds nothing.
