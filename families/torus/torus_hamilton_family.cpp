@@ -199,9 +199,11 @@ Coverage TorusHamiltonFamily::coverage() const {
   Coverage c;
   c.parameters =
       "p = index of the torus size in the list; n Hamiltonian cycles for n dimensions (every "
-      "a x b: closed-form square exchanges; 3D: by product of two closed forms where its "
-      "choice of squares succeeds (every 3D torus with an odd side up to 16 measured), else "
-      "and for n >= 4 a seeded square-exchange search), "
+      "a x b: closed-form square exchanges; 3D: by product of the layer's closed form and a "
+      "closed-form or (every side even) diagonal frame where its choice of squares succeeds "
+      "(every 3D torus up to 16 measured but the permutations of 6x10x14 and 10x12x14); "
+      "n >= 4: the (n-1)-dimensional construction lifted with one more ring; else a seeded "
+      "square-exchange search), "
       "ParallelHamilCycleAAB with n pieces per packet, all-port full-duplex store-and-forward "
       "non-combining";
   c.properties = {"construction_failed", "cycle_length", "node_in_network", "repeated_node",

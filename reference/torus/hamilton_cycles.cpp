@@ -6,6 +6,7 @@
 
 #include "model/error.hpp"
 #include "reference/torus/hamilton_closed.hpp"
+#include "reference/torus/hamilton_lift.hpp"
 #include "reference/torus/hamilton_product.hpp"
 
 namespace collverify::torus {
@@ -218,6 +219,19 @@ HamiltonCycles hamilton_cycles(std::span<const std::int64_t> sides, HamiltonOpti
       out.found = true;
       for (auto& cycle : p->cycles) {
         // Proven whenever the greedy choice succeeds; should a colour not be one cycle, say so.
+        if (static_cast<std::int64_t>(cycle.size()) != c_nodes(sides)) out.found = false;
+        out.cycles.push_back(std::move(cycle));
+      }
+      if (!out.found) out.cycles.clear();
+      return out;
+    }
+  }
+  if (sides.size() >= 4 && !options.force_search) {
+    if (auto p = hamilton_lift(sides)) {
+      out.method = "product";
+      out.found = true;
+      for (auto& cycle : p->cycles) {
+        // Proven whenever the choice succeeds; should a colour not be one cycle, say so.
         if (static_cast<std::int64_t>(cycle.size()) != c_nodes(sides)) out.found = false;
         out.cycles.push_back(std::move(cycle));
       }

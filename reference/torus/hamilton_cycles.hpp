@@ -6,10 +6,14 @@
 //   every 2D torus a x b   the closed form of reference/torus/hamilton_closed.hpp: square
 //                          exchanges at positions given by a formula in (a, b), O(N), no search.
 //   3D tori               by construction where it applies (reference/torus/hamilton_product.hpp:
-//                          the 2D closed form twice, then c - 1 vertical square exchanges,
-//                          method "product"), else the search below.
-//   n >= 3 dimensions      a seeded search by square exchanges (also the 2D and 3D twin, with
-//                          `force_search`): start from the n parallel classes
+//                          the 2D closed form of the layer, a closed-form or (every side even)
+//                          diagonal frame, then c - 1 vertical square exchanges, method
+//                          "product"), else the search below.
+//   n >= 4 dimensions      by construction where it applies (reference/torus/hamilton_lift.hpp:
+//                          the (n-1)-dimensional construction of a layer lifted with one more
+//                          ring, method "product"), else the search below.
+//   otherwise              a seeded search by square exchanges (also the twin in every dimension,
+//                          with `force_search`): start from the n parallel classes
 //                          (class i = every link of dimension i, s/s_i cycles each); repeatedly
 //                          pick a unit square whose two dimension-i links have colour c and whose
 //                          two dimension-j links colour c' != c, swap the colours and keep the
@@ -39,7 +43,7 @@ namespace collverify::torus {
 struct HamiltonOptions {
   std::uint64_t seed = 1;
   std::int64_t max_moves = 0;  // squares tried per attempt; 0: 400 N + 100000
-  bool force_search = false;   // 2D, 3D: the search instead of the construction (the cross-check)
+  bool force_search = false;   // the search instead of the construction (the cross-check)
 };
 
 struct HamiltonCycles {

@@ -6,6 +6,7 @@
 
 #include "model/error.hpp"
 #include "reference/torus/hamilton_cycles.hpp"
+#include "reference/torus/hamilton_frame.hpp"
 
 namespace collverify::torus {
 
@@ -127,16 +128,26 @@ std::optional<Layers> layer_cycles(const Torus3& t, int v, bool swap, std::int64
   return L;
 }
 
-// K1, K2: the closed form of the frame C_n x C_c, frame node p + n z = H1[p] in layer z.
-std::optional<std::array<Cycle, 2>> frame_cycles(const Torus3& t, const Layers& L) {
+// K1, K2: a Hamiltonian decomposition of the frame C_n x C_c, frame node p + n z = H1[p] in layer
+// z: the closed form (g = 0) or the diagonal frame with parameters g, h.
+std::optional<std::array<Cycle, 2>> frame_cycles(const Torus3& t, const Layers& L, std::int64_t g,
+                                                 std::int64_t h) {
   const auto n = static_cast<std::int64_t>(L.h1.size());
   const std::int64_t c = t.side[static_cast<std::size_t>(L.v)];
-  const HamiltonCycles f = hamilton_cycles(std::vector<std::int64_t>{n, c});
-  if (!f.found) return std::nullopt;
+  std::array<std::vector<std::int64_t>, 2> frame;
+  if (g == 0) {
+    const HamiltonCycles f = hamilton_cycles(std::vector<std::int64_t>{n, c});
+    if (!f.found) return std::nullopt;
+    frame = {f.cycles[0], f.cycles[1]};
+  } else {
+    auto f = diagonal_frame(n, c, g, h);
+    if (!f) return std::nullopt;
+    frame = std::move(f->cycles);
+  }
   std::array<Cycle, 2> K;
   for (std::size_t q = 0; q < 2; ++q) {
     K[q].pos.assign(static_cast<std::size_t>(t.nodes), -1);
-    for (std::int64_t x : f.cycles[q]) {
+    for (std::int64_t x : frame[q]) {
       const std::int64_t node = L.h1[static_cast<std::size_t>(x % n)] + (x / n) * t.stride[static_cast<std::size_t>(L.v)];
       K[q].pos[static_cast<std::size_t>(node)] = static_cast<std::int64_t>(K[q].seq.size());
       K[q].seq.push_back(node);
@@ -221,25 +232,52 @@ std::vector<std::int8_t> colour_links(const Torus3& t, const Layers& L, const st
   return colour;
 }
 
+// The variants tried, in order (see the header): the closed-form frame (vertical dimension 2, 1, 0;
+// H1 and H2 as given, then exchanged; H1 started at its nodes 0..3), then the diagonal frames
+// (vertical dimension 2, 1, 0; g dividing n and c, g >= 4, ascending; h = 1..g-1; H1 and H2 as
+// given, then exchanged). g = 2 is left out: its classes put the two ends of every H2 link in different colours.
+std::vector<ProductDecomposition> frame_variants(const Torus3& t) {
+  std::vector<ProductDecomposition> out;
+  for (int attempt = 0; attempt < 3 * 2 * kOffsets; ++attempt) {
+    ProductDecomposition p;
+    p.vertical = 2 - attempt / (2 * kOffsets);
+    p.swap = (attempt / kOffsets) % 2 == 1;
+    p.offset = attempt % kOffsets;
+    out.push_back(p);
+  }
+  for (int v = 2; v >= 0; --v) {
+    const std::int64_t c = t.side[static_cast<std::size_t>(v)];
+    const std::int64_t n = t.nodes / c;
+    for (std::int64_t g = 4; g <= std::min(n, c); ++g) {
+      if (n % g != 0 || c % g != 0) continue;
+      for (std::int64_t h = 1; h < g; ++h) {
+        for (bool swap : {false, true}) {
+          ProductDecomposition p;
+          p.vertical = v;
+          p.swap = swap;
+          p.frame_g = g;
+          p.frame_h = h;
+          out.push_back(p);
+        }
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::optional<ProductDecomposition> hamilton_product_3d(std::span<const std::int64_t> sides) {
   CV_ASSERT(sides.size() == 3, "hamilton_product_3d takes three sides");
   const Torus3 t(sides);
-  for (int attempt = 0; attempt < 3 * 2 * kOffsets; ++attempt) {
-    const int v = 2 - attempt / (2 * kOffsets);
-    const bool swap = (attempt / kOffsets) % 2 == 1;
-    const std::int64_t offset = attempt % kOffsets;
-    const auto L = layer_cycles(t, v, swap, offset);
+  for (const ProductDecomposition& variant : frame_variants(t)) {
+    const auto L = layer_cycles(t, variant.vertical, variant.swap, variant.offset);
     if (!L) continue;
-    const auto K = frame_cycles(t, *L);
+    const auto K = frame_cycles(t, *L, variant.frame_g, variant.frame_h);
     if (!K) continue;
     auto squares = choose_squares(t, *L, *K);
     if (!squares) continue;
-    ProductDecomposition out;
-    out.vertical = v;
-    out.swap = swap;
-    out.offset = offset;
+    ProductDecomposition out = variant;
     out.squares = std::move(*squares);
     out.cycles = product_cycles(sides, out);
     return out;
@@ -253,7 +291,7 @@ std::vector<std::vector<std::int64_t>> product_cycles(std::span<const std::int64
   const Torus3 t(sides);
   const auto L = layer_cycles(t, plan.vertical, plan.swap, plan.offset);
   CV_ASSERT(L.has_value(), "product_cycles: no layer cycles");
-  const auto K = frame_cycles(t, *L);
+  const auto K = frame_cycles(t, *L, plan.frame_g, plan.frame_h);
   CV_ASSERT(K.has_value(), "product_cycles: no frame cycles");
   const std::vector<std::int8_t> colour = colour_links(t, *L, *K, plan.squares);
   std::vector<std::vector<std::int64_t>> out;

@@ -1,11 +1,12 @@
 // The 3D Hamiltonian decomposition by construction (reference/torus/hamilton_product.hpp, issue
 // 23), judged by the independent cycle checker (checkers/network/cycle_check.hpp: each cycle N
 // nodes, none twice, consecutive nodes joined by a link, no link in two cycles) over every 3D
-// torus with sides 3..kMax and an odd side, in every order, with every link used (every side even:
-// no claim, the search); the squares obey the rules the proof needs (one per row 0..c-2, no H2
-// link shared); mutants the checker must reject: the last square dropped (the third colour
-// splits), two nodes swapped in a cycle. hamilton_cycles uses it ("product") and the search stays
-// the fallback and the twin.
+// torus with sides 3..kMax in every order (an odd side: the closed-form frame; every side even:
+// the diagonal frame), and every 3D torus with even sides 4..16 in every order (all but the
+// permutations of 6x10x14 and 10x12x14, which keep the search), with every link used; the squares
+// obey the rules the proof needs (one per row 0..c-2, no H2 link shared); mutants the checker must
+// reject: the last square dropped (the third colour splits), two nodes swapped in a cycle.
+// hamilton_cycles uses it ("product") and the search stays the fallback and the twin.
 #include "reference/torus/hamilton_product.hpp"
 
 #include <gtest/gtest.h>
@@ -31,48 +32,92 @@ bool has_odd_side(const std::vector<std::int64_t>& s) {
   return s[0] % 2 == 1 || s[1] % 2 == 1 || s[2] % 2 == 1;
 }
 
-// Every 3D torus with sides 3..9 in every order: with an odd side the construction applies and
-// the checker passes it, every link used; with every side even the choice fails (nullopt: no
-// claim), and hamilton_cycles falls back to the search.
-TEST(HamiltonProduct, EveryThreeDimensionalTorusUpToNineWithAnOddSide) {
+// Every 3D product the construction returns: the checker passes it with every link used, and its
+// squares are one per row 0..c-2 with no H2 link shared by consecutive rows.
+void expect_proved_shape(const std::vector<std::int64_t>& sides, const ProductDecomposition& p) {
+  const net::Network torus = net::Network::torus(sides);
+  const auto r = net::check_link_disjoint_cycles(torus, p.cycles);
+  ASSERT_FALSE(r.witness) << name(sides) << ": " << r.witness->message;
+  EXPECT_EQ(r.links_used, torus.arcs() / 2) << name(sides);
+  const std::int64_t c_side = sides[static_cast<std::size_t>(p.vertical)];
+  ASSERT_EQ(static_cast<std::int64_t>(p.squares.size()), c_side - 1) << name(sides);
+  for (std::size_t k = 0; k < p.squares.size(); ++k) {
+    EXPECT_EQ(p.squares[k].row, static_cast<std::int64_t>(k));
+    if (k > 0) {
+      const auto& x = p.squares[k - 1];
+      const auto& y = p.squares[k];
+      EXPECT_FALSE(std::set<std::int64_t>({x.u, x.w}) == std::set<std::int64_t>({y.u, y.w}))
+          << name(sides) << ": rows " << k - 1 << " and " << k << " share an H2 link";
+    }
+  }
+}
+
+// Every 3D torus with sides 3..9 in every order is built: with an odd side on the closed-form
+// frame (as before issue 23's every-even part), with every side even on the diagonal frame.
+TEST(HamiltonProduct, EveryThreeDimensionalTorusUpToNine) {
   std::int64_t built = 0;
+  std::int64_t even = 0;
   for (std::int64_t a = 3; a <= kMax; ++a) {
     for (std::int64_t b = 3; b <= kMax; ++b) {
       for (std::int64_t c = 3; c <= kMax; ++c) {
         const std::vector<std::int64_t> sides{a, b, c};
         const auto p = hamilton_product_3d(sides);
-        if (!has_odd_side(sides)) {
-          EXPECT_FALSE(p) << name(sides) << ": the docs say every-even tori use the search";
-          continue;
-        }
-        ASSERT_TRUE(p) << name(sides) << ": no vertical dimension admits the choice";
-        const net::Network torus = net::Network::torus(sides);
-        const auto r = net::check_link_disjoint_cycles(torus, p->cycles);
-        ASSERT_FALSE(r.witness) << name(sides) << ": " << r.witness->message;
-        EXPECT_EQ(r.links_used, torus.arcs() / 2) << name(sides);
-        const std::int64_t c_side = sides[static_cast<std::size_t>(p->vertical)];
-        ASSERT_EQ(static_cast<std::int64_t>(p->squares.size()), c_side - 1) << name(sides);
-        for (std::size_t k = 0; k < p->squares.size(); ++k) {
-          EXPECT_EQ(p->squares[k].row, static_cast<std::int64_t>(k));
-          if (k > 0) {
-            const auto& x = p->squares[k - 1];
-            const auto& y = p->squares[k];
-            EXPECT_FALSE(std::set<std::int64_t>({x.u, x.w}) == std::set<std::int64_t>({y.u, y.w}))
-                << name(sides) << ": rows " << k - 1 << " and " << k << " share an H2 link";
-          }
+        ASSERT_TRUE(p) << name(sides) << ": no variant admits the choice";
+        expect_proved_shape(sides, *p);
+        if (has_odd_side(sides)) {
+          EXPECT_EQ(p->frame_g, 0) << name(sides) << ": an odd side keeps the closed-form frame";
+        } else {
+          EXPECT_GE(p->frame_g, 4) << name(sides) << ": every side even needs the diagonal frame";
+          ++even;
         }
         ++built;
       }
     }
   }
-  EXPECT_EQ(built, 7 * 7 * 7 - 3 * 3 * 3);
+  EXPECT_EQ(built, 7 * 7 * 7);
+  EXPECT_EQ(even, 3 * 3 * 3);
+  // The header's example: 4x4x4 on the diagonal frame g = 4, h = 1 of 16 x 4 (v = 2), 3 squares.
+  const auto p = hamilton_product_3d(std::vector<std::int64_t>{4, 4, 4});
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->vertical, 2);
+  EXPECT_EQ(p->frame_g, 4);
+  EXPECT_EQ(p->frame_h, 1);
+  EXPECT_EQ(p->squares.size(), 3U);
+}
+
+// Every 3D torus with even sides 4..16 in every order (343): 331 built and passed; the 12
+// permutations of 6x10x14 (every frame has gcd(n, c) = 2) and 10x12x14 (its one frame with
+// g = 4 has no admissible square in some row) are not, and keep the search (the RESULTS gap).
+TEST(HamiltonProduct, EveryEvenTorusUpToSixteenInEveryOrder) {
+  std::int64_t built = 0;
+  std::vector<std::string> missed;
+  for (std::int64_t a = 4; a <= 16; a += 2) {
+    for (std::int64_t b = 4; b <= 16; b += 2) {
+      for (std::int64_t c = 4; c <= 16; c += 2) {
+        const std::vector<std::int64_t> sides{a, b, c};
+        const auto p = hamilton_product_3d(sides);
+        if (!p) {
+          missed.push_back(name(sides));
+          continue;
+        }
+        expect_proved_shape(sides, *p);
+        ++built;
+      }
+    }
+  }
+  EXPECT_EQ(built, 331);
+  const std::vector<std::string> expected{"6x10x14", "6x14x10", "10x6x14", "10x12x14", "10x14x6",
+                                          "10x14x12", "12x10x14", "12x14x10", "14x6x10", "14x10x6",
+                                          "14x10x12", "14x12x10"};
+  EXPECT_EQ(missed, expected);
 }
 
 // The merges of Y need every row: with the last square dropped Y is two cycles (layers 0..c-2
 // and layer c-1), which the checker rejects; the K keep their cycles.
 TEST(HamiltonProduct, TheLastSquareDroppedSplitsTheThirdCycle) {
   for (const std::vector<std::int64_t>& sides :
-       {std::vector<std::int64_t>{3, 3, 3}, std::vector<std::int64_t>{5, 4, 7}}) {
+       {std::vector<std::int64_t>{3, 3, 3}, std::vector<std::int64_t>{5, 4, 7},
+        std::vector<std::int64_t>{4, 4, 4}, std::vector<std::int64_t>{6, 4, 8}}) {
     auto p = hamilton_product_3d(sides);
     ASSERT_TRUE(p);
     p->squares.pop_back();
@@ -90,7 +135,8 @@ TEST(HamiltonProduct, TheLastSquareDroppedSplitsTheThirdCycle) {
 TEST(HamiltonProduct, HamiltonCyclesUsesItAndTheSearchStaysTheTwin) {
   for (const std::vector<std::int64_t>& sides :
        {std::vector<std::int64_t>{3, 3, 3}, std::vector<std::int64_t>{4, 5, 6},
-        std::vector<std::int64_t>{13, 13, 13}}) {
+        std::vector<std::int64_t>{13, 13, 13}, std::vector<std::int64_t>{4, 4, 4},
+        std::vector<std::int64_t>{4, 6, 8}, std::vector<std::int64_t>{10, 10, 10}}) {
     const HamiltonCycles h = hamilton_cycles(sides);
     ASSERT_TRUE(h.found);
     EXPECT_EQ(h.method, "product") << name(sides);
@@ -103,18 +149,23 @@ TEST(HamiltonProduct, HamiltonCyclesUsesItAndTheSearchStaysTheTwin) {
     EXPECT_FALSE(net::check_link_disjoint_cycles(torus, h.cycles).witness);
     EXPECT_FALSE(net::check_link_disjoint_cycles(torus, s.cycles).witness);
   }
-  // Every side even, and 4D, keep the search.
-  EXPECT_EQ(hamilton_cycles(std::vector<std::int64_t>{4, 4, 4}).method, "search");
-  EXPECT_EQ(hamilton_cycles(std::vector<std::int64_t>{3, 3, 3, 3}).method, "search");
+  // The every-even sizes the construction misses keep the search, which decomposes them.
+  const std::vector<std::int64_t> gap{6, 10, 14};
+  const HamiltonCycles g = hamilton_cycles(gap);
+  EXPECT_EQ(g.method, "search");
+  ASSERT_TRUE(g.found);
+  EXPECT_FALSE(net::check_link_disjoint_cycles(net::Network::torus(gap), g.cycles).witness);
 }
 
 TEST(HamiltonProduct, TwoNodesSwappedInACycleAreRejected) {
-  const std::vector<std::int64_t> sides{5, 4, 3};
-  auto p = hamilton_product_3d(sides);
-  ASSERT_TRUE(p);
-  std::swap(p->cycles[2][3], p->cycles[2][4]);
-  const auto r = net::check_link_disjoint_cycles(net::Network::torus(sides), p->cycles);
-  ASSERT_TRUE(r.witness);
+  for (const std::vector<std::int64_t>& sides :
+       {std::vector<std::int64_t>{5, 4, 3}, std::vector<std::int64_t>{4, 6, 4}}) {
+    auto p = hamilton_product_3d(sides);
+    ASSERT_TRUE(p);
+    std::swap(p->cycles[2][3], p->cycles[2][4]);
+    const auto r = net::check_link_disjoint_cycles(net::Network::torus(sides), p->cycles);
+    ASSERT_TRUE(r.witness) << name(sides);
+  }
 }
 
 }  // namespace
