@@ -14,14 +14,6 @@ namespace net = network;
 
 namespace {
 
-std::int64_t mod(std::int64_t x, std::int64_t m) { return ((x % m) + m) % m; }
-
-std::int64_t ceil_log(std::int64_t base, std::int64_t n) {
-  std::int64_t r = 0;
-  for (std::int64_t p = 1; p < n; p *= base) ++r;
-  return r;
-}
-
 // A strip [lo, hi) of linear positions holding the packet at h; a child strip with its target
 // (the middle position) and its slot: -K..-1 below the holder's part, 1..K above.
 struct Strip {
@@ -87,8 +79,8 @@ struct Axes {
   net::Direction ym() const { return y_is_dim1 ? 3 : 1; }
   // Node of logical (x, y) relative to the root.
   std::int64_t node(std::int64_t x, std::int64_t y) const {
-    const std::int64_t X = mod(x + rx, C);
-    const std::int64_t Y = mod(y + ry, R);
+    const std::int64_t X = ring_mod(x + rx, C);
+    const std::int64_t Y = ring_mod(y + ry, R);
     return y_is_dim1 ? X + a * Y : Y + a * X;
   }
 };
@@ -196,7 +188,7 @@ std::vector<std::int64_t> phase_one(const Axes& ax, std::int64_t root, net::Rout
     s.rounds.push_back(std::move(round));
   }
   for (const auto& [strip, c] : holders) {
-    column[static_cast<std::size_t>(mod(strip.h, R))] = mod(c, C);
+    column[static_cast<std::size_t>(ring_mod(strip.h, R))] = ring_mod(c, C);
   }
   return column;
 }
@@ -242,7 +234,7 @@ class Informed {
   Informed(std::int64_t R, std::int64_t C)
       : R_(R), C_(C), cells_(static_cast<std::size_t>(R * C), 0) {}
   std::uint8_t& at(std::int64_t x, std::int64_t y) {
-    return cells_[static_cast<std::size_t>(mod(y, R_) * C_ + mod(x, C_))];
+    return cells_[static_cast<std::size_t>(ring_mod(y, R_) * C_ + ring_mod(x, C_))];
   }
 
  private:
@@ -258,7 +250,7 @@ void phase_two(const Axes& ax, const std::vector<std::int64_t>& column, std::int
   net::Round round;
   for (std::int64_t y = 0; y < ax.R; ++y) {
     const std::int64_t c = column[static_cast<std::size_t>(y)];
-    const std::int64_t delta = mod(y - c, C);
+    const std::int64_t delta = ring_mod(y - c, C);
     if (delta == 0) continue;
     const bool forward = delta <= C / 2;
     worm(round, ax.node(c, y), {{forward ? ax.xp() : ax.xm(), forward ? delta : C - delta}}, root);

@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "model/error.hpp"
+#include "reference/torus/hamilton_exchange.hpp"
 
 namespace collverify::torus {
 
@@ -45,10 +46,7 @@ Cycles initial_cycles(const Frame& f, int q) {
   return out;
 }
 
-bool crosses(std::pair<std::int64_t, std::int64_t> x, std::pair<std::int64_t, std::int64_t> y) {
-  return (x.first < y.first && y.first < x.second && x.second < y.second) ||
-         (y.first < x.first && x.first < y.second && y.second < x.second);
-}
+using exchange::crosses;
 
 // The state of one colour while squares are exchanged: merges (union-find over its starting
 // cycles) when it starts with several cycles, twists (non-crossing chords) when it starts as one.

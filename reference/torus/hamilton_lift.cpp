@@ -6,6 +6,7 @@
 
 #include "model/error.hpp"
 #include "reference/torus/hamilton_cycles.hpp"
+#include "reference/torus/hamilton_exchange.hpp"
 #include "reference/torus/hamilton_frame.hpp"
 
 namespace collverify::torus {
@@ -39,28 +40,10 @@ struct TorusN {
   }
 };
 
-struct Cycle {
-  std::vector<std::int64_t> seq;
-  std::vector<std::int64_t> pos;
-};
-
-struct OnCycle {
-  std::int64_t at = 0;
-  int way = 0;
-};
-std::optional<OnCycle> vertical_on(const Cycle& K, std::int64_t lower, std::int64_t upper) {
-  const auto N = static_cast<std::int64_t>(K.seq.size());
-  const std::int64_t a = K.pos[static_cast<std::size_t>(lower)];
-  const std::int64_t b = K.pos[static_cast<std::size_t>(upper)];
-  if ((a + 1) % N == b) return OnCycle{a, +1};
-  if ((b + 1) % N == a) return OnCycle{b, -1};
-  return std::nullopt;
-}
-
-bool crosses(std::pair<std::int64_t, std::int64_t> x, std::pair<std::int64_t, std::int64_t> y) {
-  return (x.first < y.first && y.first < x.second && x.second < y.second) ||
-         (y.first < x.first && x.first < y.second && y.second < x.second);
-}
+using exchange::crosses;
+using exchange::Cycle;
+using exchange::OnCycle;
+using exchange::vertical_on;
 
 // The layer's cycles (the layer torus of every side but v) as nodes of layer 0; nullopt unless a
 // construction made them.
@@ -126,7 +109,7 @@ std::vector<std::vector<std::int64_t>> rotated(const std::vector<std::vector<std
   return out;
 }
 
-struct Pick {
+struct SquarePick {
   std::int64_t length = -1;
   std::int64_t e = -1;
   int q = 0;
@@ -134,12 +117,12 @@ struct Pick {
 };
 
 // The shortest admissible square for Y_i (layer cycle i >= 1) in row k, or length -1.
-Pick best_square(const TorusN& t, int v, const std::vector<std::int64_t>& cyc, std::int64_t k,
+SquarePick best_square(const TorusN& t, int v, const std::vector<std::int64_t>& cyc, std::int64_t k,
                  std::int64_t previous, const std::vector<std::int64_t>& busy, const std::array<Cycle, 2>& K,
                  const std::array<std::vector<std::pair<std::int64_t, std::int64_t>>, 2>& chords) {
   const std::int64_t lift = t.stride[static_cast<std::size_t>(v)];
   const auto m = static_cast<std::int64_t>(cyc.size());
-  Pick best;
+  SquarePick best;
   for (std::int64_t e = 0; e < m; ++e) {
     if (e == previous) continue;
     const std::int64_t u = cyc[static_cast<std::size_t>(e)];
@@ -172,7 +155,7 @@ std::optional<std::vector<LiftSquare>> choose_squares(const TorusN& t, int v,
   for (std::int64_t k = 0; k + 1 < d; ++k) {
     std::vector<std::int64_t> busy;  // nodes whose vertical link in row k a square already took
     for (std::size_t i = 1; i < layer.size(); ++i) {
-      const Pick p = best_square(t, v, layer[i], k, previous[i], busy, K, chords);
+      const SquarePick p = best_square(t, v, layer[i], k, previous[i], busy, K, chords);
       if (p.length < 0) return std::nullopt;
       const auto m = static_cast<std::int64_t>(layer[i].size());
       const std::int64_t u = layer[i][static_cast<std::size_t>(p.e)];

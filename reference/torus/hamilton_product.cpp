@@ -6,6 +6,7 @@
 
 #include "model/error.hpp"
 #include "reference/torus/hamilton_cycles.hpp"
+#include "reference/torus/hamilton_exchange.hpp"
 #include "reference/torus/hamilton_frame.hpp"
 
 namespace collverify::torus {
@@ -41,32 +42,10 @@ struct Torus3 {
   }
 };
 
-// One Hamiltonian cycle K of the frame, as 3D nodes, with each node's position on it.
-struct Cycle {
-  std::vector<std::int64_t> seq;
-  std::vector<std::int64_t> pos;
-};
-
-// A vertical link of K at column u (a layer-0 node), row k: its position on K (the t with
-// {seq[t], seq[t+1]} = the link) and the way K runs through it (+1 up, -1 down); nullopt when
-// the link is not on K.
-struct OnCycle {
-  std::int64_t at = 0;
-  int way = 0;
-};
-std::optional<OnCycle> vertical_on(const Cycle& K, std::int64_t lower, std::int64_t upper) {
-  const auto N = static_cast<std::int64_t>(K.seq.size());
-  const std::int64_t a = K.pos[static_cast<std::size_t>(lower)];
-  const std::int64_t b = K.pos[static_cast<std::size_t>(upper)];
-  if ((a + 1) % N == b) return OnCycle{a, +1};
-  if ((b + 1) % N == a) return OnCycle{b, -1};
-  return std::nullopt;
-}
-
-bool crosses(std::pair<std::int64_t, std::int64_t> x, std::pair<std::int64_t, std::int64_t> y) {
-  return (x.first < y.first && y.first < x.second && x.second < y.second) ||
-         (y.first < x.first && x.first < y.second && y.second < x.second);
-}
+using exchange::crosses;
+using exchange::Cycle;
+using exchange::OnCycle;
+using exchange::vertical_on;
 
 // The colour-q cycle through node 0 (first step to the smaller neighbour); shorter than N when
 // the colour is not one cycle (the caller then reports no decomposition).

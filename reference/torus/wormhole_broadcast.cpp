@@ -15,15 +15,6 @@ namespace {
 
 constexpr std::int64_t kMaxNodes = std::int64_t{1} << 24;
 
-std::int64_t mod(std::int64_t x, std::int64_t m) { return ((x % m) + m) % m; }
-
-// The smallest r with base^r >= n.
-std::int64_t ceil_log(std::int64_t base, std::int64_t n) {
-  std::int64_t r = 0;
-  for (std::int64_t p = 1; p < n; p *= base) ++r;
-  return r;
-}
-
 net::RoutedSchedule wormhole_header(std::int64_t a, std::int64_t b, std::int64_t root) {
   net::RoutedSchedule s;
   s.network = {net::NetworkKind::torus, {a, b}};
@@ -45,12 +36,12 @@ Gauss times(Gauss x, Gauss y) { return {x.re * y.re - x.im * y.im, x.re * y.im +
 // x + iy in g Z[i]?
 bool divides(Gauss g, std::int64_t x, std::int64_t y) {
   const std::int64_t norm = g.re * g.re + g.im * g.im;
-  return mod(x * g.re + y * g.im, norm) == 0 && mod(y * g.re - x * g.im, norm) == 0;
+  return ring_mod(x * g.re + y * g.im, norm) == 0 && ring_mod(y * g.re - x * g.im, norm) == 0;
 }
 
 // A component reduced to (-m/2, m/2].
 std::int64_t centred(std::int64_t v, std::int64_t m) {
-  const std::int64_t r = mod(v, m);
+  const std::int64_t r = ring_mod(v, m);
   return r > m / 2 ? r - m : r;
 }
 
@@ -101,7 +92,7 @@ net::RoutedSchedule recursive_tiling(int k, std::int64_t root) {
     for (std::int64_t y = 0; y < m; ++y) {
       for (std::int64_t x = 0; x < m; ++x) {
         if (!divides(senders, x, y)) continue;
-        const std::int64_t from = mod(x + rx, m) + m * mod(y + ry, m);
+        const std::int64_t from = ring_mod(x + rx, m) + m * ring_mod(y + ry, m);
         for (const auto& route : routes) round.push_back({from, route, {{root, 0}}});
       }
     }

@@ -43,6 +43,16 @@
 
 namespace collverify::torus {
 
+// x mod m in [0, m) for m > 0: a coordinate on a ring of m nodes.
+inline std::int64_t ring_mod(std::int64_t x, std::int64_t m) { return ((x % m) + m) % m; }
+
+// The smallest r with base^r >= n (base >= 2).
+inline std::int64_t ceil_log(std::int64_t base, std::int64_t n) {
+  std::int64_t r = 0;
+  for (std::int64_t p = 1; p < n; p *= base) ++r;
+  return r;
+}
+
 // ceil(log5 n): the all-port lower bound of broadcast on a 2D torus of n nodes (degree 4).
 std::int64_t log5_bound(std::int64_t nodes);
 
