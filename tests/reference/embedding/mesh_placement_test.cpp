@@ -189,13 +189,13 @@ TEST(MeshPlacement, Figure4HasACongestionOnePlacementFoundBySearch) {
   }
 }
 
-TEST(MeshPlacement, TheSmallestSizesWithoutARuleHaveCongestionOnePlacementsForEveryS) {
-  // docs/ERRATA.md E28: n = 4 is where no rule of ours gives congestion 1 (the H-tree gives 2 on
-  // 4 x 4 with r = 1 and on 4 x 8 with 1 x 2 cells; the quad construction stops at n = 2). The
-  // sizes are not the obstacle: a branch-and-bound over groups -> cells (a scratch program, not
-  // in the tree; groups in order of first step, the first cell in column-major order whose new
-  // transfers keep every arc of every step to one transmission, s = 24 >= every_s_packets) found
-  // these PU -> node placements, which hold for every s (checked at s* and around it).
+TEST(MeshPlacement, SizesBeyondTheRuleHaveCongestionOnePlacementsForEveryS) {
+  // docs/ERRATA.md E28: n = 4 is where the proved rule (the quad construction, n <= 2) stops; the
+  // H-tree gives 2 on 4 x 4 with r = 1 and on 4 x 8 with 1 x 2 cells. The sizes are not the
+  // obstacle: a depth-first search with backtracking over groups -> cells (a scratch program, not
+  // in the tree: groups in order of first step, cells in column-major order, a branch cut as soon
+  // as an arc of a step carries two transmissions, s = 24 >= every_s_packets) found these
+  // PU -> node placements, which hold for every s (checked at s* and around it).
   const std::vector<std::pair<std::array<std::int64_t, 3>, std::vector<std::int64_t>>> found = {
       {{4, 4, 1}, {0, 4, 8, 12, 2, 3, 7, 10, 11, 5, 6, 14, 15, 1, 9, 13}},
       {{4, 8, 2}, {0, 4, 8, 12, 16, 20, 24, 28, 25, 29, 22, 18, 17, 21, 23, 19,
