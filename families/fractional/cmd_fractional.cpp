@@ -78,8 +78,11 @@ void print_embedding(const engine::EmbedRun& run) {
               run.switching == Switching::wormhole ? "wormhole" : "store-and-forward",
               static_cast<long long>(run.P));
   if (run.target.kind == engine::EmbedTarget::Kind::mesh) {
-    std::printf("cells r1 x r2 = %lld x %lld in H-tree (Hilbert) order, snake inside; %lld full groups\n",
-                static_cast<long long>(run.r1), static_cast<long long>(run.r2),
+    std::printf("cells r1 x r2 = %lld x %lld %s; %lld full groups\n", static_cast<long long>(run.r1),
+                static_cast<long long>(run.r2),
+                run.order == embedding::CellOrder::quad
+                    ? "by the quad construction (n <= 2: congestion 1 for every s)"
+                    : "in H-tree (Hilbert) order, snake inside",
                 static_cast<long long>(run.tree.groups()));
   } else if (run.target.kind == engine::EmbedTarget::Kind::crossbar) {
     std::printf("one global group per module (%lld groups in all), local fractional trees of b - r PUs\n",

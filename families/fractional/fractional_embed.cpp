@@ -90,6 +90,7 @@ EmbedRun run_embedding(const EmbedTarget& target, std::int64_t P, std::int64_t r
     embedding::MeshEmbedding e = embedding::embed_fractional_mesh(target.a, target.b, r, s, switching);
     run.r1 = e.shape.r1;
     run.r2 = e.shape.r2;
+    run.order = e.order;
     run.tree = std::move(e.tree);
     run.placement = std::move(e.placement);
     run.schedule = std::move(e.schedule);
@@ -148,6 +149,14 @@ std::vector<Violation> embed_violations(const EmbedRun& run, std::int64_t n) {
                             fmt::format("{}: after splitting congested rounds: {}", what,
                                         run.split_check.witness->message)));
   }
+  if (run.target.kind == EmbedTarget::Kind::mesh && run.order == embedding::CellOrder::quad &&
+      (run.arc.congestion > 1 || run.routed_check.witness)) {
+    out.push_back(violation(run.P, n, "mesh_quad_congestion_one",
+                            fmt::format("{}: the quad construction: {}", what,
+                                        run.arc.witness && run.arc.congestion > 1 ? run.arc.witness->message
+                                        : run.routed_check.witness ? run.routed_check.witness->message
+                                                                   : std::string("?"))));
+  }
   if (is_crossbar(run.target)) {
     if (run.arc.congestion > 1 || run.routed_check.witness) {
       out.push_back(violation(run.P, n, "crossbar_congestion_one",
@@ -197,11 +206,11 @@ std::vector<EmbedInstance> embed_instances(std::int64_t P) {
 Coverage FractionalEmbedFamily::coverage() const {
   Coverage c;
   c.parameters =
-      "meshes A x B <= 64 x 64 with r1 x r2 in {1x1,1x2,2x1,2x2,2x4,4x2,4x4} (cells in H-tree/"
-      "Hilbert order, snake inside), crossbars A x B <= 64 x 64 with r in {1,2,4} (2 channels "
+      "meshes A x B <= 64 x 64 with r1 x r2 in {1x1,1x2,2x1,2x2,2x4,4x2,4x4} (n <= 2 cells a side: "
+      "the quad construction, congestion 1; else cells in H-tree/Hilbert order, snake inside), crossbars A x B <= 64 x 64 with r in {1,2,4} (2 channels "
       "each way) and the variant crossbar2g with 2r <= B (two global groups, 2 out, 1 in); "
       "s = 2r + 1; wormhole; rounds = after splitting congested steps";
-  c.properties = {"congestion_twins_agree", "all_nodes_reached", "crossbar_congestion_one",
+  c.properties = {"congestion_twins_agree", "all_nodes_reached", "mesh_quad_congestion_one", "crossbar_congestion_one",
                   "crossbar_channel_budget", "crossbar_channel_load_one"};
   c.lower_bound = "the schedule's steps (rounds at the bound = edge congestion 1)";
   return c;

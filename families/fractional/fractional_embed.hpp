@@ -16,10 +16,12 @@
 // Family "fractional-embed" (p = P, a power of two in 1..4096): instances are the meshes A x B
 // with A, B <= 64 and r1 x r2 in {1x1, 1x2, 2x1, 2x2, 2x4, 4x2, 4x4}, and the crossbars A x B
 // (A, B powers of two <= 64) with r in {1, 2, 4}, r <= B (crossbar2g: 2r <= B); s = 2r + 1 (two runs and a padded one),
-// wormhole. Violations: congestion_twins_agree, all_nodes_reached (after the split),
-// crossbar_congestion_one, crossbar_channel_budget, crossbar_channel_load_one. A mesh's congestion
-// above 1 is not a violation (the paper: "often" 1); it is the instance's rounds > lower bound
-// (lower bound = the schedule's steps).
+// wormhole. Meshes with n <= 2 cells a side use the quad construction (reference/embedding/
+// mesh_quad.hpp), the others the H-tree (Hilbert) order. Violations: congestion_twins_agree,
+// all_nodes_reached (after the split), mesh_quad_congestion_one (a quad mesh above congestion 1 or
+// refused by the routed checker), crossbar_congestion_one, crossbar_channel_budget,
+// crossbar_channel_load_one. An H-tree mesh's congestion above 1 is not a violation (the paper:
+// "often" 1); it is the instance's rounds > lower bound (lower bound = the schedule's steps).
 // Cost: O(P s * route length) per instance.
 // Example: run_embedding(mesh 8x16, P = 128, r = 2, s = 8) has arc congestion 3 (docs/ERRATA.md
 // E28); crossbar 8x8, r = 2: arc congestion 1, budget 2/2, load 1.
@@ -37,6 +39,7 @@
 #include "model/network/routed_schedule.hpp"
 #include "model/schedule.hpp"
 #include "reference/embedding/group_tree.hpp"
+#include "reference/embedding/mesh_placement.hpp"
 
 namespace collverify::engine {
 
@@ -58,6 +61,7 @@ struct EmbedRun {
   Switching switching = Switching::wormhole;
   network::NetworkSpec network;
   std::int64_t r1 = 0, r2 = 0;               // mesh cells
+  embedding::CellOrder order = embedding::CellOrder::hilbert;  // mesh: quad (n <= 2) or hilbert
   embedding::GroupTree tree;
   std::vector<std::int64_t> placement;       // PU -> node
   std::vector<std::int64_t> group_module;    // crossbar: module of each group

@@ -10,6 +10,7 @@
 #include "model/int_math.hpp"
 #include "model/network/network.hpp"
 #include "reference/embedding/embed.hpp"
+#include "reference/embedding/mesh_quad.hpp"
 #include "reference/fractional/broadcast.hpp"
 
 namespace collverify::embedding {
@@ -19,7 +20,19 @@ bool power_of_two(std::int64_t v) { return v >= 1 && (v & (v - 1)) == 0; }
 
 }  // namespace
 
-const char* to_string(CellOrder o) { return o == CellOrder::hilbert ? "hilbert" : "morton"; }
+const char* to_string(CellOrder o) {
+  switch (o) {
+    case CellOrder::hilbert:
+      return "hilbert";
+    case CellOrder::morton:
+      return "morton";
+    case CellOrder::quad:
+      return "quad";
+    case CellOrder::automatic:
+      return "automatic";
+  }
+  return "?";
+}
 const char* to_string(InCell o) { return o == InCell::snake ? "snake" : "row-major"; }
 
 void validate_mesh_shape(const MeshShape& m) {
@@ -54,6 +67,7 @@ MeshShape mesh_shape(std::int64_t a, std::int64_t b, std::int64_t r) {
 
 std::pair<std::int64_t, std::int64_t> cell_at(CellOrder order, std::int64_t n, std::int64_t t) {
   CV_ASSERT(power_of_two(n) && t >= 0 && t < n * n, "cell_at: t outside the n x n cells");
+  CV_ASSERT(order == CellOrder::hilbert || order == CellOrder::morton, "cell_at: a curve order");
   std::int64_t x = 0;
   std::int64_t y = 0;
   if (order == CellOrder::morton) {
@@ -125,12 +139,21 @@ MeshEmbedding embed_fractional_mesh(std::int64_t a, std::int64_t b, std::int64_t
   const std::vector<std::int64_t> steps = group_first_steps(out.tree);
   for (std::size_t k = 0; k < steps.size(); ++k)
     out.depth = std::max(out.depth, steps[k] + out.tree.size[k] - 1);
-  out.placement = node_sequence(out.shape, order, in_cell);
+  out.order = order == CellOrder::automatic ? (quad_applies(out.shape) ? CellOrder::quad : CellOrder::hilbert)
+                                            : order;
+  out.placement = out.order == CellOrder::quad ? quad_placement(out.shape, out.tree)
+                                               : node_sequence(out.shape, out.order, in_cell);
   const fractional::BroadcastResult br = fractional::run_lock_step(to_placements(out.tree), r, s);
   if (br.deadlock) throw std::logic_error("the lock step deadlocked on the mesh tree: " + *br.deadlock);
   out.schedule = br.schedule;
   out.routed = embed(out.schedule, net, out.placement, switching);
   return out;
+}
+
+std::int64_t every_s_packets(const GroupTree& t) {
+  std::int64_t last = 0;
+  for (const std::int64_t f : group_first_steps(t)) last = std::max(last, f);
+  return last + 3 * (t.r + 1);
 }
 
 }  // namespace collverify::embedding

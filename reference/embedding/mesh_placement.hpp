@@ -15,6 +15,9 @@
 // 2^j x 2^j block of cells (every even-depth subtree of the H-tree) is one interval of the order
 // and consecutive cells are mesh neighbours; `morton` is the H-tree's leaves left to right (the
 // same blocks are intervals, but consecutive cells may be far apart).
+// `quad` is the construction of reference/embedding/mesh_quad.hpp (n <= 2 only: its own cells and
+// snakes, edge congestion 1 for every s); `automatic` (embed_fractional_mesh's default) is `quad`
+// where it applies and `hilbert` elsewhere. cell_at and node_sequence take hilbert and morton only.
 // Inside a cell the r positions are `snake`-ordered: position q is row j = q / r1 (c1 offset),
 // column q mod r1 on even rows and r1 - 1 - q mod r1 on odd rows (c0 offset); `row_major` drops the
 // reversal (a mutant: consecutive positions of odd rows are then r1 - 1 apart).
@@ -43,7 +46,7 @@
 
 namespace collverify::embedding {
 
-enum class CellOrder { hilbert, morton };
+enum class CellOrder { hilbert, morton, quad, automatic };
 enum class InCell { snake, row_major };
 const char* to_string(CellOrder o);
 const char* to_string(InCell o);
@@ -62,7 +65,8 @@ MeshShape mesh_shape(std::int64_t a, std::int64_t b, std::int64_t r);
 // InputError naming the value when the shape breaks the rule above.
 void validate_mesh_shape(const MeshShape& m);
 
-// Cell (x, y) (coordinates in cells) at position t of the cell order, 0 <= t < n^2.
+// Cell (x, y) (coordinates in cells) at position t of the cell order (hilbert or morton),
+// 0 <= t < n^2.
 std::pair<std::int64_t, std::int64_t> cell_at(CellOrder order, std::int64_t n, std::int64_t t);
 
 // The a * b node ids in placement order (see above); node_sequence()[x] is PU x's node.
@@ -72,17 +76,28 @@ std::vector<std::int64_t> node_sequence(const MeshShape& m, CellOrder order = Ce
 struct MeshEmbedding {
   MeshShape shape;
   GroupTree tree;                       // n^2 full groups, preorder
+  CellOrder order = CellOrder::hilbert;  // the rule used (automatic resolved)
   std::vector<std::int64_t> placement;  // PU -> node
   Schedule schedule;                    // Figure 2 in lock step on `tree`
   network::RoutedSchedule routed;       // embed(schedule, mesh, placement, switching), XY routes
   std::int64_t depth = 0;               // the step the last PU receives its first packet
 };
 
-// InputError naming the value for a bad shape (mesh_shape), s < 1 or a schedule over the memory
-// budget (the estimate of fractional::broadcast_bytes for P = a b).
+// InputError naming the value for a bad shape (mesh_shape), s < 1, `quad` for n > 2 or a schedule
+// over the memory budget (the estimate of fractional::broadcast_bytes for P = a b). in_cell applies
+// to hilbert and morton only.
 MeshEmbedding embed_fractional_mesh(std::int64_t a, std::int64_t b, std::int64_t r, std::int64_t s,
                                     Switching switching = Switching::wormhole,
-                                    CellOrder order = CellOrder::hilbert,
+                                    CellOrder order = CellOrder::automatic,
                                     InCell in_cell = InCell::snake);
+
+// A packet count s* whose schedule on `t` has every (step, transfer) pattern that any s has: a
+// transfer at step u carries a packet j <= u, so steps up to u are the same for every s > u; a
+// packet count only removes transfers (s <= s' gives a subset: Figure 2's lock-step times do not
+// depend on s); and once every group has started and passed its first run (step
+// max first step + 2 r + 2) the steps repeat with period r + 1. So the congestion of any s is at
+// most that of s* = max first step + 3 (r + 1), and equal to it for s >= s*
+// (MeshPlacement.CongestionIsMonotoneInSAndConstantFromTheBound checks this).
+std::int64_t every_s_packets(const GroupTree& t);
 
 }  // namespace collverify::embedding

@@ -1,6 +1,7 @@
 // The fractional-embed runs and family: --embed targets parsed and refused by value; Figure 4's
 // run (arc congestion 3, every node reached after the split, depth against the plain layout);
-// a crossbar run with congestion 1, budget 2 and load 1; the instances of a P; the family passes
+// a crossbar run with congestion 1, budget 2 and load 1; a quad mesh run (n <= 2) with congestion 1
+// and its violation when mutated; the instances of a P; the family passes
 // P = 64 and 128; embed_violations reports mutated runs (twins disagree, a node not reached, a
 // third channel, a crossbar congestion of 2).
 #include "families/fractional/fractional_embed.hpp"
@@ -81,6 +82,29 @@ TEST(FractionalEmbed, CrossbarRunAndMutants) {
   ASSERT_FALSE(v.empty());
   EXPECT_EQ(v[0].property, "crossbar_congestion_one");
   EXPECT_NE(v[0].message.find("round 3"), std::string::npos);
+}
+
+// Meshes of n <= 2 cells a side run the quad construction (congestion 1, a violation otherwise);
+// the H-tree meshes' congestion stays a slowdown, not a violation.
+TEST(FractionalEmbed, QuadMeshRunAndItsViolation) {
+  const EmbedRun run = run_embedding(parse_embed_target("mesh:8x4"), 32, 8, 17);
+  EXPECT_EQ(run.order, embedding::CellOrder::quad);
+  EXPECT_EQ(run.arc.congestion, 1);
+  EXPECT_FALSE(run.routed_check.witness);
+  EXPECT_EQ(run.split_rounds, run.steps);
+  EXPECT_TRUE(embed_violations(run, 0).empty());
+  EmbedRun congested = run;
+  congested.arc.congestion = 2;
+  congested.arc.witness = network::CongestionWitness{4, {}, 2, {0, 1}, "round 4: two"};
+  const std::vector<Violation> v = embed_violations(congested, 0);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].property, "mesh_quad_congestion_one");
+  EXPECT_NE(v[0].message.find("round 4"), std::string::npos);
+  EmbedRun refused = run;
+  refused.routed_check.witness = network::RoutedWitness{};
+  refused.routed_check.witness->message = "arc taken twice";
+  EXPECT_EQ(embed_violations(refused, 0).at(0).property, "mesh_quad_congestion_one");
+  EXPECT_EQ(run_embedding(parse_embed_target("mesh:8x16"), 128, 2, 8).order, embedding::CellOrder::hilbert);
 }
 
 // The variant with one channel less: judged against 2 channels out and 1 in.
