@@ -50,6 +50,8 @@ struct BnbOptions {
   std::int64_t mutant_chain_inflate = 0;  // tests only: Lemma B4 raised by this (a wrong bound)
   std::int64_t mutant_seed_inflate = 0;   // tests only: Lemma B5 alone raised by this
   bool seed_bounds = true;                // Lemma B5 (false: B4 as before it, a baseline)
+  bool local_search = true;  // improve the ordered incumbent first (nonordered_local; false: baseline)
+  int local_rounds = 200;    // its perturbation rounds
 };
 
 // The lower bounds at the root, each proved in docs/RESULTS-trees-bnb.md.
@@ -70,6 +72,7 @@ struct BnbResult {
   std::int64_t lower_bound = 0;      // proved: every tree takes at least this long
   bool optimal = false;              // time == proved optimum (the search finished)
   std::int64_t first_incumbent = 0;  // the ordered optimum, re-timed
+  std::int64_t local_incumbent = 0;  // after the local search (= first_incumbent when it is off)
   BnbBounds bounds;                  // at the root (best root: the minimum over root classes)
   std::int64_t nodes = 0;
   std::int64_t memo_entries = 0;
