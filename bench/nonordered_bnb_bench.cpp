@@ -10,7 +10,8 @@
 // With BNB_CPU_LIMIT set in the environment, SECONDS is process CPU time instead of wall time
 // (on a loaded machine a wall-clock limit measures the load). With BNB_NO_SEEDS set, Lemma B5
 // is off (the B4-only search: the same-run baseline of docs/PERFORMANCE.md); with BNB_NO_LOCAL
-// set, the local search that improves the first incumbent is off (its same-run baseline).
+// set, the local search that improves the first incumbent is off (its same-run baseline); with
+// BNB_NO_PROBE set, the search runs once below the incumbent instead of probing upwards.
 #include <fmt/format.h>
 
 #include <chrono>
@@ -55,6 +56,7 @@ tr::BnbResult solve(const cv::TreeProblem<std::int64_t>& pr, double seconds, dou
   o.seed_bounds = std::getenv("BNB_NO_SEEDS") == nullptr;  // Lemma B5 off: the baseline
   o.local_search = std::getenv("BNB_NO_LOCAL") == nullptr;  // the ordered incumbent as it is
   if (const char* r = std::getenv("BNB_LOCAL_ROUNDS")) o.local_rounds = std::atoi(r);
+  o.probe = std::getenv("BNB_NO_PROBE") == nullptr;  // one search below the incumbent
   const auto t0 = std::chrono::steady_clock::now();
   const double c0 = cpu_seconds();
   tr::BnbResult r = tr::nonordered_bnb(pr, tr::RootMode::best_root(), o);

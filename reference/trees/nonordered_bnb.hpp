@@ -49,9 +49,12 @@ struct BnbOptions {
   std::int64_t max_memo = 6'000'000;  // memoised sets (40-byte slots, 3/4 load): then stop
   std::int64_t mutant_chain_inflate = 0;  // tests only: Lemma B4 raised by this (a wrong bound)
   std::int64_t mutant_seed_inflate = 0;   // tests only: Lemma B5 alone raised by this
+  std::int64_t mutant_probe_inflate = 0;  // tests only: every failed probe's bound raised by this
   bool seed_bounds = true;                // Lemma B5 (false: B4 as before it, a baseline)
   bool local_search = true;  // improve the ordered incumbent first (nonordered_local; false: baseline)
-  int local_rounds = 200;    // its perturbation rounds
+  int local_rounds = 5000;   // its perturbation rounds, at most (it also stops at the root's
+                             // lower bound, after 50 p rounds without a gain, at 1/4 of `seconds`)
+  bool probe = true;  // search with bounds rising from the lower bound (false: the incumbent's)
 };
 
 // The lower bounds at the root, each proved in docs/RESULTS-trees-bnb.md.

@@ -192,12 +192,14 @@ GatherTree ordered_tree_of(const TreeProblem<std::int64_t>& pr, const std::vecto
 // First-improvement over exchanges of two positions of the permutation, each judged by the
 // ordered DP on it (then re-timed by eval: the convention and release order). O(p^2) DPs a pass.
 std::int64_t permutation_climb(const TreeProblem<std::int64_t>& pr, Climber& cl,
-                               std::vector<int>& order, bool fixed_root, std::int64_t root,
-                               std::int64_t cur, GatherTree& best) {
+                               std::vector<int>& order, const LocalSearchOptions& o,
+                               std::int64_t root, std::int64_t cur, GatherTree& best) {
+  const bool fixed_root = o.fixed_root;
   bool improved = true;
   while (improved) {
     improved = false;
     for (Idx a = 0; a < order.size(); ++a) {
+      if (cur <= o.target || (o.stop && o.stop())) return cur;
       for (Idx b = a + 1; b < order.size(); ++b) {
         std::swap(order[a], order[b]);
         GatherTree t = ordered_tree_of(pr, order, fixed_root, root);
@@ -226,21 +228,23 @@ LocalSearchResult improve_tree(const TreeProblem<std::int64_t>& problem, const G
   std::mt19937_64 rng(options.seed);
   // Alternate the two neighbourhoods until neither improves: tree moves, then the ordered DP
   // over exchanges of the tree's preorder.
-  for (int phase = 0; phase < options.phases; ++phase) {
-    for (int r = 0; r < options.rounds && n > 2; ++r) {
+  auto done = [&] { return best_time <= options.target || (options.stop && options.stop()); };
+  for (int phase = 0; phase < options.phases && !done(); ++phase) {
+    for (int r = 0, idle = 0; r < options.rounds && idle < options.patience * n && n > 2 && !done();
+         ++r, ++idle) {
       Shape t = best;
       cl.perturb(t, rng);
       const std::int64_t v = cl.climb(t);
       if (v < best_time) {
         best_time = v;
         best = std::move(t);
+        idle = 0;
       }
     }
     GatherTree cur = cl.tree(best);
     std::vector<int> order;
     preorder(cur, cur.root, order);
-    const std::int64_t v = permutation_climb(problem, cl, order, options.fixed_root, tree.root,
-                                             best_time, cur);
+    const std::int64_t v = permutation_climb(problem, cl, order, options, tree.root, best_time, cur);
     if (v >= best_time) break;
     best_time = v;
     best = shape_of(cur);

@@ -7,7 +7,8 @@
 // Moves: hang a subtree v under another node u (u not below v), and exchange the places of two
 // processors (the root may take part unless the root is fixed). Hill climbing by first
 // improvement, then perturbation rounds (a few random moves from the best tree, climbed again)
-// from a fixed-seed generator: deterministic, the same tree on every run.
+// from a fixed-seed generator: deterministic, the same tree on every run unless `stop` (a
+// clock) ends it early.
 // The result is never slower than the input (it is the input when nothing better is found);
 // its time is computed here and must be re-checked by the caller (the B&B re-times it with its
 // own Figure 1 walk, and every answer goes through checkers/trees).
@@ -17,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 
 #include "model/gather_tree.hpp"
 #include "model/tree_cost.hpp"
@@ -26,9 +28,12 @@ namespace collverify::trees {
 struct LocalSearchOptions {
   bool leaf_pays_copy = false;
   bool fixed_root = false;  // the input's root stays the root
-  int rounds = 200;         // perturbation rounds after each climb
+  int rounds = 5000;        // perturbation rounds after each climb, at most
+  int patience = 50;        // times p: end the rounds after this many without an improvement
   int phases = 4;           // tree moves and permutation exchanges, alternated at most this often
   std::uint64_t seed = 20261127;
+  std::int64_t target = -1;     // stop once a tree this fast is found (a proved lower bound)
+  std::function<bool()> stop;   // polled between rounds: true ends the search (a time limit)
 };
 
 struct LocalSearchResult {

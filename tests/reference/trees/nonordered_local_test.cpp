@@ -77,6 +77,7 @@ TEST(NonorderedLocal, BnbWithoutItAgreesWithTheSubsetDp) {
     for (const bool local : {true, false}) {
       BnbOptions o;
       o.local_search = local;
+      o.probe = local;  // both new parts on, or both off (the search as before them)
       o.leaf_pays_copy = i % 2 == 1;
       const BnbResult r = nonordered_bnb(pr, RootMode::best_root(), o);
       const auto dp = proofs::nonordered_subset_dp(
@@ -89,6 +90,50 @@ TEST(NonorderedLocal, BnbWithoutItAgreesWithTheSubsetDp) {
       }
     }
   }
+}
+
+// Probing (the search's bound rising from the root's lower bound): a search stopped by a node
+// limit reports a lower bound that the subset DP's optimum respects, and proves the same optima
+// as one search below the incumbent. Its mutant (a failed probe's bound raised by one) is caught.
+struct ProbeOutcome {
+  int wrong = 0;    // a lower bound above the optimum, or a wrong optimum
+  int raised = 0;   // stopped runs whose lower bound is above the root bounds
+};
+
+ProbeOutcome probe_runs(std::int64_t mutant) {
+  std::mt19937_64 g(11);
+  ProbeOutcome out;
+  for (int i = 0; i < 80; ++i) {
+    const std::int64_t p = 8 + i % 6;
+    auto pr = random_bnb_problem(g, p);
+    pr.cost.alpha = 50 + 10 * (i % 7);  // latency-bound instances: gaps of about one alpha
+    const auto dp = proofs::nonordered_subset_dp(pr, proofs::RootChoice::best(), LeafCopy::free);
+    for (const std::int64_t nodes : {20, 200, 0}) {
+      BnbOptions o;
+      o.local_search = false;  // the ordered incumbent: more to prove
+      o.max_nodes = nodes;
+      o.mutant_probe_inflate = mutant;
+      const BnbResult r = nonordered_bnb(pr, RootMode::best_root(), o);
+      if (mutant == 0) {
+        EXPECT_LE(r.lower_bound, dp.time) << i << " nodes " << nodes;
+        EXPECT_GE(r.time, dp.time) << i;
+        EXPECT_EQ(gather_time(r.tree, pr, LeafCopy::free), r.time) << i;
+        if (r.optimal) {
+          EXPECT_EQ(r.time, dp.time) << i;
+        }
+      }
+      if (r.lower_bound > dp.time || (r.optimal && r.time != dp.time)) ++out.wrong;
+      if (!r.optimal && r.lower_bound > r.bounds.best()) ++out.raised;
+    }
+  }
+  return out;
+}
+
+TEST(NonorderedLocal, ProbingKeepsEveryLowerBoundProvedAndItsMutantIsCaught) {
+  const ProbeOutcome good = probe_runs(0);
+  EXPECT_EQ(good.wrong, 0);
+  std::printf("probing: %d stopped runs raised the root's lower bound\n", good.raised);
+  EXPECT_GT(probe_runs(1).wrong, 0);
 }
 
 // Decreasing, p = 26, alpha = 1000: the ordered tree (31324) is 310 above B4; the local search
