@@ -13,7 +13,10 @@
 // first meets the O(classes) bounds and both sides' memoised bounds; then the side with the
 // larger bound is searched first, so that its failure saves the other.
 // First incumbent: the optimal ordered tree (reference/trees/optimal, Figure 6), re-timed under
-// the requested leaf-copy convention. Bounds (proved in docs/RESULTS-trees-bnb.md): volume into
+// the requested leaf-copy convention, then improved by a local search (nonordered_local) when it
+// is above the root's lower bound. Top level: probes with bounds rising from the proved lower
+// bound towards the incumbent (each finds the optimum below its bound or raises the lower bound),
+// so a stopped search still reports a raised lower bound. Bounds (proved in docs/RESULTS-trees-bnb.md): volume into
 // the root, latency depth alpha ceil(log2 n), and the partition bound of Theorem 7's reduction
 // (the root's last message splits the blocks in two; a subset-sum table over (count, size)),
 // the receive-chain bound B4 and its distinct-seed refinement B5 (nonordered_bnb_chain).
