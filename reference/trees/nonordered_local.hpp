@@ -7,12 +7,16 @@
 // Moves: hang a subtree v under another node u (u not below v), and exchange the places of two
 // processors (the root may take part unless the root is fixed). Hill climbing by first
 // improvement, then perturbation rounds (a few random moves from the best tree, climbed again)
-// from a fixed-seed generator: deterministic, the same tree on every run unless `stop` (a
-// clock) ends it early.
+// from a fixed-seed generator, ended after `patience` p rounds without a gain; then the third
+// neighbourhood: the ordered DP (reference/trees/optimal) on the tree's root-first preorder with
+// two positions exchanged (every tree is an ordered tree of its preorder); the two alternate at
+// most `phases` times. Deterministic, the same tree on every run unless `stop` (a clock) ends it
+// early; it also ends once a tree meets `target`.
 // The result is never slower than the input (it is the input when nothing better is found);
 // its time is computed here and must be re-checked by the caller (the B&B re-times it with its
 // own Figure 1 walk, and every answer goes through checkers/trees).
-// Cost: O(p^2) moves per pass, O(p log p) per evaluation; `rounds` perturbation rounds.
+// Cost: O(p^2) moves per pass, O(p log p) per evaluation, at most `rounds` perturbation rounds
+// per phase; a permutation pass is O(p^2) ordered DPs of O(p^3).
 // Example: m = {5, 1, 1, 1, 1}, alpha = 10, beta = gamma = 1, free leaves, the star from 0
 // (time 5 + 4 * 11 = 49) becomes a tree of time 36, the optimum (the subset DP agrees).
 #pragma once
