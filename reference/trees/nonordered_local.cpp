@@ -230,6 +230,15 @@ LocalSearchResult improve_tree(const TreeProblem<std::int64_t>& problem, const G
   // over exchanges of the tree's preorder.
   auto done = [&] { return best_time <= options.target || (options.stop && options.stop()); };
   for (int phase = 0; phase < options.phases && !done(); ++phase) {
+    const std::int64_t before = best_time;
+    // The permutation moves first: a pass is cheap at these p and often enough alone.
+    GatherTree cur = cl.tree(best);
+    std::vector<int> order;
+    preorder(cur, cur.root, order);
+    if (permutation_climb(problem, cl, order, options, tree.root, best_time, cur) < best_time) {
+      best = shape_of(cur);
+      best_time = cl.climb(best);
+    }
     for (int r = 0, idle = 0; r < options.rounds && idle < options.patience * n && n > 2 && !done();
          ++r, ++idle) {
       Shape t = best;
@@ -241,14 +250,7 @@ LocalSearchResult improve_tree(const TreeProblem<std::int64_t>& problem, const G
         idle = 0;
       }
     }
-    GatherTree cur = cl.tree(best);
-    std::vector<int> order;
-    preorder(cur, cur.root, order);
-    const std::int64_t v = permutation_climb(problem, cl, order, options, tree.root, best_time, cur);
-    if (v >= best_time) break;
-    best_time = v;
-    best = shape_of(cur);
-    best_time = cl.climb(best);
+    if (best_time >= before) break;
   }
   return {cl.tree(best), best_time};
 }
