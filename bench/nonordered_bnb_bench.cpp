@@ -11,7 +11,8 @@
 // (on a loaded machine a wall-clock limit measures the load). With BNB_NO_SEEDS set, Lemma B5
 // is off (the B4-only search: the same-run baseline of docs/PERFORMANCE.md); with BNB_NO_LOCAL
 // set, the local search that improves the first incumbent is off (its same-run baseline); with
-// BNB_NO_PROBE set, the search runs once below the incumbent instead of probing upwards.
+// BNB_NO_PROBE set, the search runs once below the incumbent instead of probing upwards;
+// BNB_LOCAL_ROUNDS=N caps the local search's perturbation rounds per phase (default 5000).
 #include <fmt/format.h>
 
 #include <chrono>
