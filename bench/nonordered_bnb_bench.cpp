@@ -9,7 +9,10 @@
 // beta = gamma = 1, best root, the paper's leaf-copy convention (a leaf does not copy).
 // With BNB_CPU_LIMIT set in the environment, SECONDS is process CPU time instead of wall time
 // (on a loaded machine a wall-clock limit measures the load). With BNB_NO_SEEDS set, Lemma B5
-// is off (the B4-only search: the same-run baseline of docs/PERFORMANCE.md).
+// is off (the B4-only search: the same-run baseline of docs/PERFORMANCE.md); with BNB_NO_LOCAL
+// set, the local search that improves the first incumbent is off (its same-run baseline); with
+// BNB_NO_PROBE set, the search runs once below the incumbent instead of probing upwards;
+// BNB_LOCAL_ROUNDS=N caps the local search's perturbation rounds per phase (default 5000).
 #include <fmt/format.h>
 
 #include <chrono>
@@ -52,6 +55,9 @@ tr::BnbResult solve(const cv::TreeProblem<std::int64_t>& pr, double seconds, dou
   o.seconds = seconds;
   o.cpu_clock = std::getenv("BNB_CPU_LIMIT") != nullptr;  // the limit in CPU seconds
   o.seed_bounds = std::getenv("BNB_NO_SEEDS") == nullptr;  // Lemma B5 off: the baseline
+  o.local_search = std::getenv("BNB_NO_LOCAL") == nullptr;  // the ordered incumbent as it is
+  if (const char* r = std::getenv("BNB_LOCAL_ROUNDS")) o.local_rounds = std::atoi(r);
+  o.probe = std::getenv("BNB_NO_PROBE") == nullptr;  // one search below the incumbent
   const auto t0 = std::chrono::steady_clock::now();
   const double c0 = cpu_seconds();
   tr::BnbResult r = tr::nonordered_bnb(pr, tr::RootMode::best_root(), o);
@@ -63,9 +69,9 @@ tr::BnbResult solve(const cv::TreeProblem<std::int64_t>& pr, double seconds, dou
 void print(const std::string& dist, std::int64_t p, std::int64_t alpha, std::uint64_t seed,
            const tr::BnbResult& r, double wall) {
   fmt::print(
-      "dist={} p={} alpha={} seed={} time={} optimal={} lower_bound={} gap={} ordered={} "
+      "dist={} p={} alpha={} seed={} time={} optimal={} lower_bound={} gap={} ordered={} local={} "
       "b4={} b5={} nodes={} memo={} stopped={} seconds={:.3f} cpu={:.3f}\n",
-      dist, p, alpha, seed, r.time, r.optimal ? 1 : 0, r.lower_bound, r.gap(), r.first_incumbent,
+      dist, p, alpha, seed, r.time, r.optimal ? 1 : 0, r.lower_bound, r.gap(), r.first_incumbent, r.local_incumbent,
       r.bounds.chain, r.bounds.seeds, r.nodes, r.memo_entries, r.stopped_by.empty() ? "-" : r.stopped_by, wall, last_cpu);
   std::fflush(stdout);
 }

@@ -15,6 +15,7 @@
 #include "reference/trees/nonordered_bnb_bounds.hpp"
 #include "reference/trees/nonordered_bnb_chain.hpp"
 #include "reference/trees/nonordered_bnb_memo.hpp"
+#include "reference/trees/nonordered_local.hpp"
 #include "reference/trees/optimal.hpp"
 
 namespace collverify::trees {
@@ -65,6 +66,13 @@ class Search {
         cpu0_(std::clock()) {}
 
   bnb::ChainBound& chain() { return chain_; }
+
+  // Seconds since the search was set up (CPU or wall, as the options say).
+  double elapsed() const {
+    return o_.cpu_clock
+               ? static_cast<double>(std::clock() - cpu0_) / CLOCKS_PER_SEC
+               : std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+  }
 
   const bnb::Classes& classes() const { return c_; }
   bool stopped() const { return !stop_.empty(); }
@@ -301,12 +309,7 @@ class Search {
   }
 
   void check_clock() {
-    if (o_.seconds <= 0) return;
-    const double used =
-        o_.cpu_clock
-            ? static_cast<double>(std::clock() - cpu0_) / CLOCKS_PER_SEC
-            : std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
-    if (used > o_.seconds) stop_ = "time";
+    if (o_.seconds > 0 && elapsed() > o_.seconds) stop_ = "time";
   }
 
   // A lower bound on every candidate Q' containing the partial Q (size, items, non-zero):
@@ -504,6 +507,57 @@ BnbBounds root_bounds(const bnb::Classes& c, bnb::ChainBound& chain, const Count
   return b;
 }
 
+// A better incumbent (nonordered_local) from the ordered tree in out.tree, until it meets the
+// root's lower bound, its rounds are done or a quarter of the time limit is used (the rest is
+// the search's). Kept only when this file's own Figure 1 walk agrees that it is faster.
+void improve_incumbent(const TreeProblem<std::int64_t>& problem, RootMode mode,
+                     const BnbOptions& options, const Search& search, BnbResult& out) {
+  LocalSearchOptions lo;
+  lo.leaf_pays_copy = options.leaf_pays_copy;
+  lo.fixed_root = !mode.best;
+  lo.rounds = options.local_rounds;
+  lo.target = out.lower_bound;
+  if (options.seconds > 0)
+    lo.stop = [&search, limit = options.seconds / 4] { return search.elapsed() > limit; };
+  const LocalSearchResult better = improve_tree(problem, out.tree, lo);
+  std::int64_t ignored = 0;
+  const std::int64_t t =
+      own_time(better.tree, problem, options.leaf_pays_copy, better.tree.root, ignored);
+  CV_ASSERT(t == better.time, "bnb: the local search mis-timed its tree");
+  if (t < out.time) {
+    out.time = t;
+    out.tree = better.tree;
+  }
+}
+
+// The search from the root: with `probe`, a sequence of calls with bounds between the proved
+// lower bound and the incumbent (each either finds a tree below its bound, which is then the
+// optimum, or proves that none exists and raises the lower bound: docs/RESULTS-trees-bnb.md,
+// "Probing"); without, one call with the incumbent as the bound. Updates out.time and out.tree
+// with every tree the search records; returns the proved lower bound.
+std::int64_t probe_search(Search& search, const Counts& all, std::optional<int> root_class,
+                          bool probe, std::int64_t mutant, BnbResult& out) {
+  const SetInfo si = bnb::set_info(search.classes(), all);
+  std::int64_t lb = out.lower_bound;
+  while (lb < out.time) {
+    const std::int64_t gap = out.time - lb;
+    const std::int64_t bound = probe ? lb + std::max<std::int64_t>(1, (gap + 3) / 4) : out.time;
+    const std::int64_t v = root_class ? search.solve_f(all, si, *root_class, bound, true)
+                                      : search.solve_g(all, si, bound, true);
+    if (search.top_time < out.time) {
+      out.time = search.top_time;
+      out.tree = search.top_tree;
+    }
+    if (search.stopped()) break;
+    if (v < bound) {  // exact: a tree of time v was recorded at the top
+      CV_ASSERT(v == out.time, "bnb: the top-level tree was not recorded");
+      return v;
+    }
+    lb = std::max(lb, v) + mutant;  // proved: no tree faster than v (mutant: 0 but in tests)
+  }
+  return std::min(lb, out.time);
+}
+
 }  // namespace
 
 BnbResult nonordered_bnb(const TreeProblem<std::int64_t>& problem, RootMode mode,
@@ -517,6 +571,7 @@ BnbResult nonordered_bnb(const TreeProblem<std::int64_t>& problem, RootMode mode
   out.tree = ordered.tree;
   out.time = own_time(ordered.tree, problem, paid, ordered.tree.root, ignored);
   out.first_incumbent = out.time;
+  out.local_incumbent = out.time;
   if (problem.p() == 1) {
     out.lower_bound = out.time;
     out.optimal = true;
@@ -533,21 +588,12 @@ BnbResult nonordered_bnb(const TreeProblem<std::int64_t>& problem, RootMode mode
   }
   out.bounds = root_bounds(c, search.chain(), all, root_class);
   out.lower_bound = out.bounds.best();
-  if (out.lower_bound < out.time) {
-    const SetInfo si = bnb::set_info(c, all);
-    const std::int64_t v = root_class ? search.solve_f(all, si, *root_class, out.time, true)
-                                      : search.solve_g(all, si, out.time, true);
-    if (search.top_time < out.time) {
-      out.time = search.top_time;
-      out.tree = search.top_tree;
-    }
-    if (!search.stopped()) {
-      // v < incumbent: the search's tree is optimal; otherwise the incumbent is (v >= it).
-      if (v < out.first_incumbent)
-        CV_ASSERT(v == out.time, "bnb: the top-level tree was not recorded");
-      out.lower_bound = out.time;
-    }
-  }
+  if (options.local_search && out.lower_bound < out.time)
+    improve_incumbent(problem, mode, options, search, out);
+  out.local_incumbent = out.time;
+  if (out.lower_bound < out.time)
+    out.lower_bound = probe_search(search, all, root_class, options.probe,
+                                   options.mutant_probe_inflate, out);
   out.lower_bound = std::min(out.lower_bound, out.time);
   out.optimal = out.lower_bound == out.time;
   out.nodes = search.nodes();

@@ -13,7 +13,10 @@
 // first meets the O(classes) bounds and both sides' memoised bounds; then the side with the
 // larger bound is searched first, so that its failure saves the other.
 // First incumbent: the optimal ordered tree (reference/trees/optimal, Figure 6), re-timed under
-// the requested leaf-copy convention. Bounds (proved in docs/RESULTS-trees-bnb.md): volume into
+// the requested leaf-copy convention, then improved by a local search (nonordered_local) when it
+// is above the root's lower bound. Top level: probes with bounds rising from the proved lower
+// bound towards the incumbent (each finds the optimum below its bound or raises the lower bound),
+// so a stopped search still reports a raised lower bound. Bounds (proved in docs/RESULTS-trees-bnb.md): volume into
 // the root, latency depth alpha ceil(log2 n), and the partition bound of Theorem 7's reduction
 // (the root's last message splits the blocks in two; a subset-sum table over (count, size)),
 // the receive-chain bound B4 and its distinct-seed refinement B5 (nonordered_bnb_chain).
@@ -49,7 +52,12 @@ struct BnbOptions {
   std::int64_t max_memo = 6'000'000;  // memoised sets (40-byte slots, 3/4 load): then stop
   std::int64_t mutant_chain_inflate = 0;  // tests only: Lemma B4 raised by this (a wrong bound)
   std::int64_t mutant_seed_inflate = 0;   // tests only: Lemma B5 alone raised by this
+  std::int64_t mutant_probe_inflate = 0;  // tests only: every failed probe's bound raised by this
   bool seed_bounds = true;                // Lemma B5 (false: B4 as before it, a baseline)
+  bool local_search = true;  // improve the ordered incumbent first (nonordered_local; false: baseline)
+  int local_rounds = 5000;   // its perturbation rounds, at most (it also stops at the root's
+                             // lower bound, after 50 p rounds without a gain, at 1/4 of `seconds`)
+  bool probe = true;  // search with bounds rising from the lower bound (false: the incumbent's)
 };
 
 // The lower bounds at the root, each proved in docs/RESULTS-trees-bnb.md.
@@ -70,6 +78,7 @@ struct BnbResult {
   std::int64_t lower_bound = 0;      // proved: every tree takes at least this long
   bool optimal = false;              // time == proved optimum (the search finished)
   std::int64_t first_incumbent = 0;  // the ordered optimum, re-timed
+  std::int64_t local_incumbent = 0;  // after the local search (= first_incumbent when it is off)
   BnbBounds bounds;                  // at the root (best root: the minimum over root classes)
   std::int64_t nodes = 0;
   std::int64_t memo_entries = 0;

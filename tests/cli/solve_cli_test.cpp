@@ -59,7 +59,8 @@ TEST(SolveCli, BnbAloneAndInBoth) {
 // A node limit that is hit: exit 3, the best tree with its gap, never "optimal".
 TEST(SolveCli, BnbLimitIsInconclusive) {
   const CliRun r =
-      run("solve nonordered --blocks 9,1,8,1,7,3,12,5,6,2,11 --alpha 4 --solver bnb "
+      // alpha = 20: with alpha = 4 the local-search incumbent meets the root bound (no node).
+      run("solve nonordered --blocks 9,1,8,1,7,3,12,5,6,2,11 --alpha 20 --solver bnb "
           "--node-limit 2 --format json");
   ASSERT_EQ(r.code, 3) << r.out;
   const auto j = nlohmann::json::parse(r.out);

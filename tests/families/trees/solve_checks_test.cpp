@@ -80,19 +80,25 @@ TEST(SolveChecks, StoppedBnbIsInconclusiveAndStillChecked) {
   NonorderedOptions o;
   o.solvers = TreeSolvers::bnb;
   o.bnb_nodes = 2;
-  const auto pr = problem({9, 1, 8, 1, 7, 3, 12, 5, 6, 2, 11}, 4);
+  // alpha = 20: with alpha = 4 the local-search incumbent meets the root bound (no node).
+  const auto pr = problem({9, 1, 8, 1, 7, 3, 12, 5, 6, 2, 11}, 20);
   const auto r = solve_nonordered(pr, o);
   EXPECT_EQ(r.code, 3);
   EXPECT_TRUE(r.problems.empty());
   EXPECT_FALSE(r.optimum);
   ASSERT_TRUE(r.bnb);
   EXPECT_FALSE(r.bnb->result.optimal);
-  // A wrong claim: the stopped B&B's lower bound above the true optimum is caught.
+  // A wrong claim: the stopped B&B's lower bound above the true optimum is caught (the local
+  // search's tree is already optimal here, so that bound is also above the tree's own time).
   trees::BnbResult wrong = r.bnb->result;
   const auto dp = pf::nonordered_subset_dp(pr, pf::RootChoice::best(), trees::LeafCopy::free);
   wrong.lower_bound = dp.time + 1;
   std::vector<std::string> problems;
   check_bnb_answer(wrong, pr, trees::LeafCopy::free, dp.time, problems);
+  ASSERT_FALSE(problems.empty());
+  // The stopped B&B's tree below another solver's optimum: the two do not enclose it.
+  problems.clear();
+  check_bnb_answer(r.bnb->result, pr, trees::LeafCopy::free, r.bnb->result.time + 1, problems);
   ASSERT_FALSE(problems.empty());
   EXPECT_NE(problems[0].find("do not enclose"), std::string::npos) << problems[0];
   // A wrong optimum: an optimal claim one below the DP's is a disagreement.

@@ -80,7 +80,8 @@ TEST(NonorderedBnb, RefusesBadInput) {
 // A node limit that is hit: the best tree so far (a real tree, re-timed), never "optimal",
 // with its gap to a proved lower bound.
 TEST(NonorderedBnb, NodeLimitIsNeverOptimal) {
-  const auto pr = bnb_problem({9, 1, 8, 1, 7, 3, 12, 5, 6, 2, 11}, 4, 1, 1);
+  // alpha = 20: with alpha = 4 the local-search incumbent meets the root bound (no node).
+  const auto pr = bnb_problem({9, 1, 8, 1, 7, 3, 12, 5, 6, 2, 11}, 20, 1, 1);
   BnbOptions o;
   o.max_nodes = 3;
   const BnbResult r = nonordered_bnb(pr, RootMode::best_root(), o);
