@@ -3,9 +3,10 @@
 // nodes, none twice, consecutive nodes joined by a link, no link in two cycles) over every 3D
 // torus with sides 3..kMax in every order (an odd side: the closed-form frame; every side even:
 // the diagonal frame), and every 3D torus with even sides 4..16 in every order (all but the
-// permutations of 6x10x14 and 10x12x14, which keep the search), with every link used; the squares
-// obey the rules the proof needs (one per row 0..c-2, no H2 link shared); mutants the checker must
-// reject: the last square dropped (the third colour splits), two nodes swapped in a cycle.
+// permutations of 6x10x14, which keep the search; 10x12x14 by split-and-rejoin pairs), with every
+// link used; the squares obey the rules the proof needs (one per row but the one left out, no H2
+// link shared by consecutive rows); mutants the checker must reject: the last square dropped (the
+// third colour splits), the rejoining square of a pair dropped (its K splits), two nodes swapped.
 // hamilton_cycles uses it ("product") and the search stays the fallback and the twin.
 #include "reference/torus/hamilton_product.hpp"
 
