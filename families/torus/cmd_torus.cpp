@@ -189,11 +189,13 @@ ConstructionSummary campaign_torus(const CampaignOptions& c, bool& complete) {
 ConstructionSummary campaign_torus_cycles(const CampaignOptions& c, bool& complete) {
   // 3D: the product construction (issue 23: 3x3x3, 3x4x5, the odd cubes, 4x5x6, 5x6x7 on the
   // closed-form frame; 4x4x4, 4x6x8, the even cubes 6..10 on the diagonal frame) and the search
-  // where it does not apply (6x10x14, every side even, the smallest gap); 4D by the lift of the
+  // where it does not apply (6x10x14, every side even, the smallest gap; 10x12x14 by product with
+  // split-and-rejoin pairs); 4D by the lift of the
   // 3D construction (3x3x3x3, 4x4x4x4, 3x4x5x6) and by the search where it misses (4x6x10x14).
   const std::string sides = c.quick ? "3x3..9x9,3x4,4x6,3x3x3,3x4x5,4x4x4,4x6x8,3x3x3x3"
                                     : "3x3..41x41,3x4,4x6,5x8,3x3x3..11x11x11:2,3x4x5,4x5x6,"
-                                      "5x6x7,4x4x4,4x6x8,6x6x6,8x8x8,10x10x10,6x10x14,3x3x3x3,"
+                                      "5x6x7,4x4x4,4x6x8,6x6x6,8x8x8,10x10x10,6x10x14,10x12x14,"
+                                      "3x3x3x3,"
                                       "4x4x4x4,3x4x5x6,4x6x10x14";
   std::fprintf(stderr, "campaign: torus hamilton for %s\n", sides.c_str());
   const auto family = engine::make_torus_family(engine::TorusAlgo::hamilton, parse_torus_sides(sides));

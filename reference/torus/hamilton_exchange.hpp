@@ -1,7 +1,8 @@
-// What the constructions that join cycles by square exchanges share (hamilton_product,
-// hamilton_lift, hamilton_frame; docs/RESULTS-tori-cycles.md "3D by product"): a Hamiltonian
-// cycle with each node's position on it, where a vertical link lies on it and which way the
-// cycle runs through it, and whether two chords of a cycle cross.
+// What the constructions that join cycles by square exchanges share (hamilton_lift,
+// hamilton_frame; docs/RESULTS-tori-cycles.md "3D by product"; hamilton_product keeps its own
+// for frames of several cycles): a Hamiltonian cycle with each node's position on it, where a
+// vertical link lies on it and which way the cycle runs through it, and whether two chords of a
+// cycle cross.
 #pragma once
 
 #include <cstdint>

@@ -112,6 +112,26 @@ std::vector<std::int64_t> trace(const Frame& f, const std::vector<std::int8_t>& 
 
 }  // namespace
 
+std::array<std::vector<std::vector<std::int64_t>>, 2> diagonal_frame_cycles(std::int64_t n, std::int64_t c,
+                                                                           std::int64_t g, std::int64_t h) {
+  CV_ASSERT(n >= 3 && c >= 3 && g >= 2 && n % g == 0 && c % g == 0 && h >= 1 && h < g,
+            "diagonal_frame_cycles: g must divide both sides and 1 <= h < g");
+  const Frame f{n, c, g, h};
+  std::array<std::vector<std::vector<std::int64_t>>, 2> out;
+  for (int q = 0; q < 2; ++q) {
+    std::vector<bool> seen(static_cast<std::size_t>(f.nodes()), false);
+    for (std::int64_t s = 0; s < f.nodes(); ++s) {
+      if (seen[static_cast<std::size_t>(s)]) continue;
+      auto& cycle = out[static_cast<std::size_t>(q)].emplace_back();
+      for (std::int64_t v = s; !seen[static_cast<std::size_t>(v)]; v = f.next(v, q)) {
+        seen[static_cast<std::size_t>(v)] = true;
+        cycle.push_back(v);
+      }
+    }
+  }
+  return out;
+}
+
 std::optional<DiagonalFrame> diagonal_frame(std::int64_t n, std::int64_t c, std::int64_t g,
                                             std::int64_t h) {
   CV_ASSERT(n >= 3 && c >= 3 && g >= 2 && n % g == 0 && c % g == 0 && h >= 1 && h < g,

@@ -41,4 +41,11 @@ struct DiagonalFrame {
 std::optional<DiagonalFrame> diagonal_frame(std::int64_t n, std::int64_t c, std::int64_t g,
                                             std::int64_t h);
 
+// The diagonal frame before any exchange: E (0) and D (1) as their cycles (Lemma 3 counts them),
+// each listed forwards (every step rightwards or upwards) from its smallest node. The 3D product
+// merges several cycles of one colour with its own squares (issue 23, "merging frame").
+// Example: n = 24, c = 4, g = 4, h = 1: D one cycle of 96 nodes, E three of 32.
+std::array<std::vector<std::vector<std::int64_t>>, 2> diagonal_frame_cycles(std::int64_t n, std::int64_t c,
+                                                                           std::int64_t g, std::int64_t h);
+
 }  // namespace collverify::torus

@@ -27,8 +27,15 @@
 // Ties: first the closed-form frame: vertical dimension 2, then 1, then 0; for each, H1 and H2 as
 // the closed form gives them, then exchanged; for each, H1 started at its nodes 0..3. Then the
 // diagonal frames: vertical dimension 2, 1, 0; g = 4.. dividing n and c; h = 1..g-1; H1 and H2
-// as given, then exchanged. The first variant that admits a square in every row is taken; in a
-// row the shortest admissible chord, then H2's order, then K1 before K2.
+// as given, then exchanged. Then (issue 23, the 10x12x14 gap) the merging frames (the diagonal
+// frame before its exchanges; the first rows merge each K's cycles, the pick-th kind of merge per
+// row, pick 0..3, H1 and H2 as given and exchanged); then every diagonal and merging frame with
+// split-and-rejoin pairs allowed (a row without a twist takes S run opposite ways and M in the
+// next row whose links S separates: S splits K, M joins it again; pairs and twists pairwise do
+// not cross); then those with H1 started at its nodes 0..g-1, forwards and backwards, and each
+// row as the one left without a square. Proof: RESULTS-tori-cycles "The second gap closed".
+// The first variant that admits a square in every row is taken; in a row the shortest
+// admissible chord, then H2's order, then K1 before K2.
 // Example: 3x3x3, v = 2: H1, H2 of 3x3; K1, K2 of the 9x3 frame; two squares (rows 0, 1).
 // 4x4x4: no closed-form variant works; v = 2, diagonal frame g = 4, h = 1 of 16 x 4; three squares.
 #pragma once
@@ -46,6 +53,7 @@ struct ProductSquare {
   std::int64_t w = 0;
   std::int64_t row = 0;     // k: the square spans layers k and k+1
   int k_cycle = 0;          // 0: K1, 1: K2
+  bool rejoins = false;     // the second square M of a split-and-rejoin pair (the row before: S)
 };
 
 struct ProductDecomposition {
@@ -54,12 +62,17 @@ struct ProductDecomposition {
   std::int64_t offset = 0;   // H1 started at its node of this index
   std::int64_t frame_g = 0;  // 0: the closed-form frame; else the diagonal frame (g, h)
   std::int64_t frame_h = 0;
-  std::vector<ProductSquare> squares;            // row order
+  bool merging = false;      // the diagonal frame without frame exchanges, its cycles merged by the squares
+  std::int64_t merge_pick = 0;  // merging frame: which kind of merge each merge row takes
+  bool pairs = false;        // rows without a twist may take a split-and-rejoin pair (Lemma 4)
+  bool reversed = false;     // H1 run backwards (frame column p = H1[offset - p])
+  std::int64_t skip = -1;    // the row with no square (the Y merge path); -1: the last, c - 1
+  std::vector<ProductSquare> squares;            // row order, from row skip + 1 round to skip - 1
   std::vector<std::vector<std::int64_t>> cycles;  // K1, K2, Y: N nodes each, listed from node 0
 };
 
 // sides: three sides >= 3 (callers validate with require_cycle_sides). nullopt when no variant
-// admits the greedy choice (then there is no claim at all; 6x10x14 and 10x12x14 are the smallest).
+// admits the greedy choice (then there is no claim at all; 6x10x14 is the smallest).
 std::optional<ProductDecomposition> hamilton_product_3d(std::span<const std::int64_t> sides);
 
 // The three colours' cycles through node 0 after exchanging `plan.squares` (for tests: a plan

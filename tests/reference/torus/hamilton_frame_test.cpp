@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <numeric>
 #include <string>
 
@@ -132,6 +133,43 @@ TEST(DiagonalFrame, TheExchangesDroppedAreRejected) {
   const auto r = net::check_link_disjoint_cycles(net::Network::torus({n, c}), mutant);
   ASSERT_TRUE(r.witness);
   EXPECT_EQ(r.witness->property, "cycle_length") << r.witness->message;
+}
+
+// The diagonal frame before exchanges, as the 3D product's merging frame takes it: each colour's
+// cycles against the union-find twin's count, every node once, every step rightwards or upwards
+// with the colour the class rule gives.
+TEST(DiagonalFrame, ItsCyclesBeforeExchangesMatchTheCountAndStepForwards) {
+  std::int64_t several = 0;
+  for (std::int64_t n = 4; n <= 24; ++n) {
+    for (std::int64_t c = 4; c <= 16; ++c) {
+      for (std::int64_t g = 2; g <= std::min(n, c); ++g) {
+        if (n % g != 0 || c % g != 0) continue;
+        for (std::int64_t h = 1; h < g; ++h) {
+          const auto cycles = diagonal_frame_cycles(n, c, g, h);
+          const auto count = components(n, c, g, h);
+          for (int q = 0; q < 2; ++q) {
+            const auto& mine = cycles[static_cast<std::size_t>(q)];
+            ASSERT_EQ(static_cast<std::int64_t>(mine.size()), count[static_cast<std::size_t>(q)]);
+            if (mine.size() > 1) ++several;
+            std::vector<int> seen(static_cast<std::size_t>(n * c), 0);
+            for (const auto& cycle : mine) {
+              for (std::size_t x = 0; x < cycle.size(); ++x) {
+                const std::int64_t v = cycle[x];
+                const std::int64_t w = cycle[(x + 1) % cycle.size()];
+                ++seen[static_cast<std::size_t>(v)];
+                const bool low = (v % n + v / n) % g < h;
+                const std::int64_t right = (v % n + 1) % n + (v / n) * n;
+                const std::int64_t up = (v + n) % (n * c);
+                EXPECT_EQ(w, low == (q == 1) ? right : up) << n << "x" << c << " g " << g << " h " << h;
+              }
+            }
+            EXPECT_TRUE(std::all_of(seen.begin(), seen.end(), [](int k) { return k == 1; }));
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(several, 100);
 }
 
 }  // namespace

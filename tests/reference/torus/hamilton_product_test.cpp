@@ -3,14 +3,16 @@
 // nodes, none twice, consecutive nodes joined by a link, no link in two cycles) over every 3D
 // torus with sides 3..kMax in every order (an odd side: the closed-form frame; every side even:
 // the diagonal frame), and every 3D torus with even sides 4..16 in every order (all but the
-// permutations of 6x10x14 and 10x12x14, which keep the search), with every link used; the squares
-// obey the rules the proof needs (one per row 0..c-2, no H2 link shared); mutants the checker must
-// reject: the last square dropped (the third colour splits), two nodes swapped in a cycle.
+// permutations of 6x10x14, which keep the search; 10x12x14 by split-and-rejoin pairs), with every
+// link used; the squares obey the rules the proof needs (one per row but the one left out, no H2
+// link shared by consecutive rows); mutants the checker must reject: the last square dropped (the
+// third colour splits), the rejoining square of a pair dropped (its K splits), two nodes swapped.
 // hamilton_cycles uses it ("product") and the search stays the fallback and the twin.
 #include "reference/torus/hamilton_product.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -41,8 +43,9 @@ void expect_proved_shape(const std::vector<std::int64_t>& sides, const ProductDe
   EXPECT_EQ(r.links_used, torus.arcs() / 2) << name(sides);
   const std::int64_t c_side = sides[static_cast<std::size_t>(p.vertical)];
   ASSERT_EQ(static_cast<std::int64_t>(p.squares.size()), c_side - 1) << name(sides);
+  const std::int64_t skip = p.skip < 0 ? c_side - 1 : p.skip;
   for (std::size_t k = 0; k < p.squares.size(); ++k) {
-    EXPECT_EQ(p.squares[k].row, static_cast<std::int64_t>(k));
+    EXPECT_EQ(p.squares[k].row, (skip + 1 + static_cast<std::int64_t>(k)) % c_side);
     if (k > 0) {
       const auto& x = p.squares[k - 1];
       const auto& y = p.squares[k];
@@ -85,9 +88,9 @@ TEST(HamiltonProduct, EveryThreeDimensionalTorusUpToNine) {
   EXPECT_EQ(p->squares.size(), 3U);
 }
 
-// Every 3D torus with even sides 4..16 in every order (343): 331 built and passed; the 12
-// permutations of 6x10x14 (every frame has gcd(n, c) = 2) and 10x12x14 (its one frame with
-// g = 4 has no admissible square in some row) are not, and keep the search (the RESULTS gap).
+// Every 3D torus with even sides 4..16 in every order (343): 337 built and passed (the six
+// permutations of 10x12x14 with split-and-rejoin pairs); the six permutations of 6x10x14 (every
+// frame has gcd(n, c) = 2: no forwards frame admits a square) are not, and keep the search.
 TEST(HamiltonProduct, EveryEvenTorusUpToSixteenInEveryOrder) {
   std::int64_t built = 0;
   std::vector<std::string> missed;
@@ -105,10 +108,9 @@ TEST(HamiltonProduct, EveryEvenTorusUpToSixteenInEveryOrder) {
       }
     }
   }
-  EXPECT_EQ(built, 331);
-  const std::vector<std::string> expected{"6x10x14", "6x14x10", "10x6x14", "10x12x14", "10x14x6",
-                                          "10x14x12", "12x10x14", "12x14x10", "14x6x10", "14x10x6",
-                                          "14x10x12", "14x12x10"};
+  EXPECT_EQ(built, 337);
+  const std::vector<std::string> expected{"6x10x14", "6x14x10", "10x6x14", "10x14x6", "14x6x10",
+                                          "14x10x6"};
   EXPECT_EQ(missed, expected);
 }
 
@@ -136,7 +138,8 @@ TEST(HamiltonProduct, HamiltonCyclesUsesItAndTheSearchStaysTheTwin) {
   for (const std::vector<std::int64_t>& sides :
        {std::vector<std::int64_t>{3, 3, 3}, std::vector<std::int64_t>{4, 5, 6},
         std::vector<std::int64_t>{13, 13, 13}, std::vector<std::int64_t>{4, 4, 4},
-        std::vector<std::int64_t>{4, 6, 8}, std::vector<std::int64_t>{10, 10, 10}}) {
+        std::vector<std::int64_t>{4, 6, 8}, std::vector<std::int64_t>{10, 10, 10},
+        std::vector<std::int64_t>{10, 12, 14}}) {
     const HamiltonCycles h = hamilton_cycles(sides);
     ASSERT_TRUE(h.found);
     EXPECT_EQ(h.method, "product") << name(sides);
@@ -155,6 +158,29 @@ TEST(HamiltonProduct, HamiltonCyclesUsesItAndTheSearchStaysTheTwin) {
   EXPECT_EQ(g.method, "search");
   ASSERT_TRUE(g.found);
   EXPECT_FALSE(net::check_link_disjoint_cycles(net::Network::torus(gap), g.cycles).witness);
+}
+
+// 10x12x14 (issue 23's second gap) needs split-and-rejoin pairs (Lemma 4): dropping the rejoining
+// square M of a pair leaves its K split in two by S (and Y split), which the checker rejects.
+TEST(HamiltonProduct, DroppingTheRejoiningSquareOfAPairSplitsItsCycle) {
+  for (const std::vector<std::int64_t>& sides :
+       {std::vector<std::int64_t>{10, 12, 14}, std::vector<std::int64_t>{14, 12, 10}}) {
+    auto p = hamilton_product_3d(sides);
+    ASSERT_TRUE(p) << name(sides);
+    expect_proved_shape(sides, *p);
+    EXPECT_TRUE(p->pairs) << name(sides);
+    const auto m = std::find_if(p->squares.begin(), p->squares.end(),
+                                [](const ProductSquare& s) { return s.rejoins; });
+    ASSERT_NE(m, p->squares.end()) << name(sides) << ": no split-and-rejoin pair";
+    const int q = m->k_cycle;
+    p->squares.erase(m);
+    const auto cycles = product_cycles(sides, *p);
+    const std::int64_t N = sides[0] * sides[1] * sides[2];
+    EXPECT_LT(static_cast<std::int64_t>(cycles[static_cast<std::size_t>(q)].size()), N) << name(sides);
+    const auto r = net::check_link_disjoint_cycles(net::Network::torus(sides), cycles);
+    ASSERT_TRUE(r.witness) << name(sides);
+    EXPECT_EQ(r.witness->property, "cycle_length") << r.witness->message;
+  }
 }
 
 TEST(HamiltonProduct, TwoNodesSwappedInACycleAreRejected) {
