@@ -5,7 +5,7 @@
 # file. A unity build compiles the files of one folder together, so each such function is
 # instantiated and optimised once per group instead of once per file: a newcomer's `make run`
 # compiles the layers in far less time. The groups follow the folders (families/torus,
-# reference/trees, ...), at most COLLVERIFY_UNITY_GROUP files each, so two families never share a
+# reference/trees, ...), at most COLLVERIFY_UNITY_GROUP (16) files each, so two families never share a
 # translation unit and a group stays small enough for two cores to share the work.
 #
 # COLLVERIFY_UNITY_BUILD=OFF compiles file by file: every file must still compile alone (it
@@ -13,7 +13,7 @@
 # true), and editing one file recompiles only that file.
 
 option(COLLVERIFY_UNITY_BUILD "Compile each layer folder's files as a few unity translation units" ON)
-set(COLLVERIFY_UNITY_GROUP 8 CACHE STRING "At most this many files in one unity translation unit")
+set(COLLVERIFY_UNITY_GROUP 16 CACHE STRING "At most this many files in one unity translation unit")
 
 # collverify_unity(<target> <folder>): after every source of <target> is known (the end of the
 # top-level CMakeLists, since families/ adds its sources from sub-folders), put each source in the

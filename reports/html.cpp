@@ -67,7 +67,7 @@ std::string bar_svg(const ConstructionSummary& c) {
   return out + "</svg>";
 }
 
-std::string run_header(const RunSummary& run) {
+std::string html_run_header(const RunSummary& run) {
   std::string out = "<h1>collverify report</h1>\n";
   out += run.complete ? "<p>Run: complete.</p>\n"
                       : "<p class=\"interrupted\">Run: <strong>INCOMPLETE</strong> (interrupted; "
@@ -82,7 +82,7 @@ std::string run_header(const RunSummary& run) {
   return out + fmt::format("<li>version: <code>{}</code></li></ul>\n", xml_escape(run.version));
 }
 
-std::string constructions_table(const RunSummary& run) {
+std::string html_constructions_table(const RunSummary& run) {
   std::string out = "<h2>Constructions</h2>\n";
   if (run.constructions.empty()) return out + "<p>No construction was checked.</p>\n";
   out +=
@@ -100,7 +100,7 @@ std::string constructions_table(const RunSummary& run) {
   return out + "</table>\n";
 }
 
-std::string coverage_list(const ConstructionSummary& c) {
+std::string html_coverage_list(const ConstructionSummary& c) {
   std::string out = "<dl class=\"coverage\">";
   for (const auto& [label, text] : reports::coverage_lines(c)) {
     out += fmt::format("<dt>{}</dt><dd>{}</dd>", xml_escape(label), xml_escape(text));
@@ -108,7 +108,7 @@ std::string coverage_list(const ConstructionSummary& c) {
   return out + "</dl>\n";
 }
 
-std::string violations_table(const RunSummary& run, const ConstructionSummary& c) {
+std::string html_violations_table(const RunSummary& run, const ConstructionSummary& c) {
   if (c.violations.empty()) {
     return c.failed > 0
                ? fmt::format("<p>{} checks failed; no witness was recorded.</p>\n", c.failed)
@@ -150,7 +150,7 @@ std::string violations_table(const RunSummary& run, const ConstructionSummary& c
   return out;
 }
 
-std::string excerpt_table(const ConstructionSummary& c, const ScheduleExcerpt& e) {
+std::string html_excerpt_table(const ConstructionSummary& c, const ScheduleExcerpt& e) {
   const reports::ExcerptGrid grid = reports::layout_excerpt(e);
   std::string out =
       fmt::format("<h3>Schedule excerpt: {}</h3>\n<table class=\"excerpt\"><tr><th>r</th>",
@@ -179,7 +179,7 @@ std::string excerpt_table(const ConstructionSummary& c, const ScheduleExcerpt& e
 }
 
 // A family's per-size table (rounds against the bound per d, per torus) as an HTML table.
-std::string size_table(const SizeTable& t) {
+std::string html_size_table(const SizeTable& t) {
   std::string out = fmt::format("<h3>{}</h3>\n<table class=\"sizes\"><tr>", xml_escape(t.title));
   for (const std::string& h : t.headers) out += fmt::format("<th>{}</th>", xml_escape(h));
   out += "</tr>\n";
@@ -196,7 +196,7 @@ std::string size_table(const SizeTable& t) {
   return out;
 }
 
-std::string construction_section(const RunSummary& run, const ConstructionSummary& c) {
+std::string html_construction_section(const RunSummary& run, const ConstructionSummary& c) {
   const std::int64_t found = reports::violations_found(c);
   const char* verdict = construction_verdict(run, c);
   std::string out = fmt::format("<h2><code>{}</code>: <span class=\"{}\">{}</span>",
@@ -207,10 +207,10 @@ std::string construction_section(const RunSummary& run, const ConstructionSummar
     out += fmt::format("<p class=\"interrupted\"><strong>Not checked</strong> &mdash; {}.</p>\n",
                        xml_escape(reports::not_checked_text(c)));
   }
-  out += coverage_list(c);
-  for (const SizeTable& t : c.tables) out += size_table(t);
-  out += violations_table(run, c);
-  if (c.excerpt) out += excerpt_table(c, *c.excerpt);
+  out += html_coverage_list(c);
+  for (const SizeTable& t : c.tables) out += html_size_table(t);
+  out += html_violations_table(run, c);
+  if (c.excerpt) out += html_excerpt_table(c, *c.excerpt);
   if (!c.picture_dot.empty()) {
     out += "<h3>Picture of the witness (Graphviz DOT, render with <code>dot -Tsvg</code>)</h3>\n"
            "<pre class=\"dot\">" + xml_escape(c.picture_dot) + "</pre>\n";
@@ -230,8 +230,8 @@ std::string html_report(const RunSummary& summary) {
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
   out +=
       fmt::format("<title>collverify report</title>\n<style>{}</style>\n</head>\n<body>\n", kStyle);
-  out += run_header(summary) + constructions_table(summary);
-  for (const ConstructionSummary& c : summary.constructions) out += construction_section(summary, c);
+  out += html_run_header(summary) + html_constructions_table(summary);
+  for (const ConstructionSummary& c : summary.constructions) out += html_construction_section(summary, c);
   return out + "</body>\n</html>\n";
 }
 

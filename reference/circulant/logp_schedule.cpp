@@ -17,13 +17,13 @@
 namespace collverify::circulant {
 namespace {
 
-std::uint64_t bit(int e) {
+std::uint64_t one_bit(int e) {
   return std::uint64_t{1} << e;
 }
 
 // The largest block in `mask` below `limit` (exclusive), or -1.
 int largest_below(std::uint64_t mask, int limit) {
-  const std::uint64_t m = limit >= 64 ? mask : mask & (bit(limit) - 1);
+  const std::uint64_t m = limit >= 64 ? mask : mask & (one_bit(limit) - 1);
   return m == 0 ? -1 : 63 - std::countl_zero(m);
 }
 
@@ -32,7 +32,7 @@ class RecvSearch {
  public:
   RecvSearch(const Circulant& c, std::int64_t r, int own, int last, std::int8_t* out)
       : skip_(c.skips.data()), q_(c.q), last_(last), target_(r + c.p), out_(out) {
-    unused_ = (bit(q_ + 1) - 1) & ~bit(own);
+    unused_ = (one_bit(q_ + 1) - 1) & ~one_bit(own);
   }
 
   // The first round's bound is 2 (r + p); for r + p >= 2^62 (p near kMaxP) that would overflow,
@@ -66,7 +66,7 @@ class RecvSearch {
       if (x > target_ - skip_[round_ + 1]) return;
       bound = y;
       out_[round_++] = static_cast<std::int8_t>(e);
-      unused_ &= ~bit(e);
+      unused_ &= ~one_bit(e);
     }
   }
 
@@ -78,7 +78,7 @@ class RecvSearch {
     if (x > target_ - skip_[round_ + 1]) return;
     bound = x + skip_[e];
     out_[round_++] = static_cast<std::int8_t>(e);
-    unused_ &= ~bit(e);
+    unused_ &= ~one_bit(e);
     extend(x, bound, e);
   }
 

@@ -15,7 +15,7 @@ using Idx = std::size_t;
 constexpr int kMaxKick = 3;  // a perturbation makes 2..kMaxKick + 1 random moves
 
 // A tree over places 0..p-1: par[place] (-1 at the root place), blk[place] = the processor there.
-struct Shape {
+struct LocalShape {
   std::vector<int> par;
   std::vector<int> blk;
   int root = 0;
@@ -28,7 +28,7 @@ class Climber {
         size_(static_cast<Idx>(n_)), time_(static_cast<Idx>(n_)) {}
 
   // Figure 1 with every node's non-empty children in release (completion) order.
-  std::int64_t eval(const Shape& s) {
+  std::int64_t eval(const LocalShape& s) {
     for (auto& k : kids_) k.clear();
     for (int v = 0; v < n_; ++v)
       if (s.par[static_cast<Idx>(v)] >= 0) kids_[static_cast<Idx>(s.par[static_cast<Idx>(v)])].push_back(v);
@@ -61,14 +61,14 @@ class Climber {
   }
 
   // True when place u lies in the subtree of place v.
-  static bool below(const Shape& s, int u, int v) {
+  static bool below(const LocalShape& s, int u, int v) {
     for (int x = u; x >= 0; x = s.par[static_cast<Idx>(x)])
       if (x == v) return true;
     return false;
   }
 
   // One pass of first-improvement moves; returns the (possibly improved) time.
-  std::int64_t pass(Shape& s, std::int64_t cur, bool& improved) {
+  std::int64_t pass(LocalShape& s, std::int64_t cur, bool& improved) {
     improved = false;
     for (int v = 0; v < n_; ++v) {  // hang the subtree at v under u
       if (v == s.root) continue;
@@ -101,7 +101,7 @@ class Climber {
     return cur;
   }
 
-  std::int64_t climb(Shape& s) {
+  std::int64_t climb(LocalShape& s) {
     std::int64_t cur = eval(s);
     bool improved = true;
     while (improved) cur = pass(s, cur, improved);
@@ -109,7 +109,7 @@ class Climber {
   }
 
   // A few random moves (valid ones only): a reparent or an exchange.
-  void perturb(Shape& s, std::mt19937_64& rng) {
+  void perturb(LocalShape& s, std::mt19937_64& rng) {
     std::uniform_int_distribution<int> pick(0, n_ - 1);
     const int moves = 2 + static_cast<int>(rng() % static_cast<std::uint64_t>(kMaxKick));
     for (int i = 0; i < moves; ++i) {
@@ -124,7 +124,7 @@ class Climber {
   }
 
   // The tree of a shape, children in release order (eval fills kids_ sorted).
-  GatherTree tree(const Shape& s) {
+  GatherTree tree(const LocalShape& s) {
     eval(s);
     GatherTree t;
     t.sequence.assign(static_cast<Idx>(n_), {});
@@ -147,9 +147,9 @@ class Climber {
 };
 
 // A shape from a gather tree (place v holds processor v).
-Shape shape_of(const GatherTree& tree) {
+LocalShape shape_of(const GatherTree& tree) {
   const std::int64_t n = tree.p();
-  Shape s;
+  LocalShape s;
   s.blk.resize(static_cast<Idx>(n));
   for (int v = 0; v < n; ++v) s.blk[static_cast<Idx>(v)] = v;
   s.root = static_cast<int>(tree.root);
@@ -223,7 +223,7 @@ LocalSearchResult improve_tree(const TreeProblem<std::int64_t>& problem, const G
                                const LocalSearchOptions& options) {
   const int n = static_cast<int>(problem.p());
   Climber cl(problem, options);
-  Shape best = shape_of(tree);
+  LocalShape best = shape_of(tree);
   std::int64_t best_time = cl.climb(best);
   std::mt19937_64 rng(options.seed);
   // Alternate the two neighbourhoods until neither improves: tree moves, then the ordered DP
@@ -241,7 +241,7 @@ LocalSearchResult improve_tree(const TreeProblem<std::int64_t>& problem, const G
     }
     for (int r = 0, idle = 0; r < options.rounds && idle < options.patience * n && n > 2 && !done();
          ++r, ++idle) {
-      Shape t = best;
+      LocalShape t = best;
       cl.perturb(t, rng);
       const std::int64_t v = cl.climb(t);
       if (v < best_time) {
