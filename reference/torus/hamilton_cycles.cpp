@@ -194,6 +194,23 @@ std::int64_t c_nodes(std::span<const std::int64_t> sides) {
   return n;
 }
 
+// The cycles of a construction by product (3D, hamilton_product) or lift (n >= 4). Proven
+// whenever the construction returns them; should a colour not be one cycle, say so (no cycles,
+// not found) instead of passing.
+HamiltonCycles take_product(std::span<const std::int64_t> sides,
+                            std::vector<std::vector<std::int64_t>> cycles) {
+  HamiltonCycles out;
+  out.sides.assign(sides.begin(), sides.end());
+  out.method = "product";
+  out.found = true;
+  for (auto& cycle : cycles) {
+    if (static_cast<std::int64_t>(cycle.size()) != c_nodes(sides)) out.found = false;
+    out.cycles.push_back(std::move(cycle));
+  }
+  if (!out.found) out.cycles.clear();
+  return out;
+}
+
 }  // namespace
 
 HamiltonCycles hamilton_cycles(std::span<const std::int64_t> sides, HamiltonOptions options) {
@@ -214,30 +231,10 @@ HamiltonCycles hamilton_cycles(std::span<const std::int64_t> sides, HamiltonOpti
     return out;
   }
   if (sides.size() == 3 && !options.force_search) {
-    if (auto p = hamilton_product_3d(sides)) {
-      out.method = "product";
-      out.found = true;
-      for (auto& cycle : p->cycles) {
-        // Proven whenever the greedy choice succeeds; should a colour not be one cycle, say so.
-        if (static_cast<std::int64_t>(cycle.size()) != c_nodes(sides)) out.found = false;
-        out.cycles.push_back(std::move(cycle));
-      }
-      if (!out.found) out.cycles.clear();
-      return out;
-    }
+    if (auto p = hamilton_product_3d(sides)) return take_product(sides, std::move(p->cycles));
   }
   if (sides.size() >= 4 && !options.force_search) {
-    if (auto p = hamilton_lift(sides)) {
-      out.method = "product";
-      out.found = true;
-      for (auto& cycle : p->cycles) {
-        // Proven whenever the choice succeeds; should a colour not be one cycle, say so.
-        if (static_cast<std::int64_t>(cycle.size()) != c_nodes(sides)) out.found = false;
-        out.cycles.push_back(std::move(cycle));
-      }
-      if (!out.found) out.cycles.clear();
-      return out;
-    }
+    if (auto p = hamilton_lift(sides)) return take_product(sides, std::move(p->cycles));
   }
   Colouring c(sides);
   out.method = "search";

@@ -5,6 +5,7 @@
 // cycle cross.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <utility>
@@ -39,6 +40,25 @@ inline std::optional<OnCycle> vertical_on(const Cycle& K, std::int64_t lower, st
 inline bool crosses(std::pair<std::int64_t, std::int64_t> x, std::pair<std::int64_t, std::int64_t> y) {
   return (x.first < y.first && y.first < x.second && x.second < y.second) ||
          (y.first < x.first && x.first < y.second && y.second < x.second);
+}
+
+// The cycle through node 0 of a 2-regular colour, given each node's two neighbours on it: the
+// walk starts towards the smaller neighbour and stops back at 0, or after `nodes` + 1 nodes (the
+// caller compares the length with the number of nodes: shorter means not one cycle).
+template <class Neighbours>
+std::vector<std::int64_t> walk_cycle(std::int64_t nodes, Neighbours neighbours) {
+  std::vector<std::int64_t> cycle{0};
+  std::int64_t prev = -1;
+  std::int64_t v = 0;
+  while (static_cast<std::int64_t>(cycle.size()) <= nodes) {
+    const auto nb = neighbours(v);
+    const std::int64_t w = prev < 0 ? std::min(nb[0], nb[1]) : (nb[0] == prev ? nb[1] : nb[0]);
+    if (w == 0) break;
+    cycle.push_back(w);
+    prev = v;
+    v = w;
+  }
+  return cycle;
 }
 
 }  // namespace collverify::torus::exchange

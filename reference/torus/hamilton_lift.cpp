@@ -214,18 +214,7 @@ std::vector<std::int64_t> trace(const TorusN& t, const std::vector<std::int8_t>&
     CV_ASSERT(out.size() == 2, "hamilton_lift: a colour lost its 2-regularity");
     return out;
   };
-  std::vector<std::int64_t> cycle{0};
-  std::int64_t prev = -1;
-  std::int64_t v = 0;
-  while (static_cast<std::int64_t>(cycle.size()) <= t.nodes) {
-    const auto nb = neighbours(v);
-    const std::int64_t w = prev < 0 ? std::min(nb[0], nb[1]) : (nb[0] == prev ? nb[1] : nb[0]);
-    if (w == 0) break;
-    cycle.push_back(w);
-    prev = v;
-    v = w;
-  }
-  return cycle;
+  return exchange::walk_cycle(t.nodes, neighbours);
 }
 
 // The frames tried for a frame of m x d nodes: (0, 0) the closed form, then (g, h) diagonal.
