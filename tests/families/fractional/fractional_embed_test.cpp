@@ -9,18 +9,12 @@
 #include <gtest/gtest.h>
 
 #include "model/error.hpp"
+#include "tests/model/input_error_message.hpp"
 
 namespace collverify::engine {
 namespace {
 
-std::string message_of(auto&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+using test_support::input_error_message;
 
 TEST(FractionalEmbed, ParsesTargets) {
   const EmbedTarget m = parse_embed_target("mesh:8x16");
@@ -28,11 +22,11 @@ TEST(FractionalEmbed, ParsesTargets) {
   EXPECT_EQ(m.a, 8);
   EXPECT_EQ(m.b, 16);
   EXPECT_EQ(describe(parse_embed_target("crossbar:256x64")), "crossbar:256x64");
-  EXPECT_NE(message_of([] { (void)parse_embed_target("torus:4x4"); }).find("torus:4x4"), std::string::npos);
-  EXPECT_NE(message_of([] { (void)parse_embed_target("mesh:8"); }).find("'8'"), std::string::npos);
-  EXPECT_NE(message_of([] { (void)parse_embed_target("mesh:0x4"); }).find("side 0"), std::string::npos);
-  EXPECT_NE(message_of([] { (void)parse_embed_target("mesh:ax4"); }).find("'a'"), std::string::npos);
-  EXPECT_NE(message_of([] { (void)parse_embed_target("mesh"); }).find("no sides"), std::string::npos);
+  EXPECT_NE(input_error_message([] { (void)parse_embed_target("torus:4x4"); }).find("torus:4x4"), std::string::npos);
+  EXPECT_NE(input_error_message([] { (void)parse_embed_target("mesh:8"); }).find("'8'"), std::string::npos);
+  EXPECT_NE(input_error_message([] { (void)parse_embed_target("mesh:0x4"); }).find("side 0"), std::string::npos);
+  EXPECT_NE(input_error_message([] { (void)parse_embed_target("mesh:ax4"); }).find("'a'"), std::string::npos);
+  EXPECT_NE(input_error_message([] { (void)parse_embed_target("mesh"); }).find("no sides"), std::string::npos);
 }
 
 TEST(FractionalEmbed, Figure4Run) {
@@ -47,11 +41,11 @@ TEST(FractionalEmbed, Figure4Run) {
   EXPECT_EQ(run.plain_depth, 14);
   EXPECT_EQ(run.depth, 14);
   EXPECT_TRUE(embed_violations(run, 0).empty());
-  EXPECT_NE(message_of([] { (void)run_embedding(parse_embed_target("mesh:8x16"), 100, 2, 8); }).find("--P 100"),
+  EXPECT_NE(input_error_message([] { (void)run_embedding(parse_embed_target("mesh:8x16"), 100, 2, 8); }).find("--P 100"),
             std::string::npos);
-  EXPECT_NE(message_of([] { (void)run_embedding(parse_embed_target("mesh:8x16"), 128, 3, 8); }).find("r = 3"),
+  EXPECT_NE(input_error_message([] { (void)run_embedding(parse_embed_target("mesh:8x16"), 128, 3, 8); }).find("r = 3"),
             std::string::npos);
-  EXPECT_NE(message_of([] { (void)run_embedding(parse_embed_target("crossbar:8x2"), 16, 4, 8); }).find("b = 2"),
+  EXPECT_NE(input_error_message([] { (void)run_embedding(parse_embed_target("crossbar:8x2"), 16, 4, 8); }).find("b = 2"),
             std::string::npos);
 }
 
@@ -127,7 +121,7 @@ TEST(FractionalEmbed, CrossbarTwoGroupsRun) {
   const EmbedRun one = run_embedding(parse_embed_target("crossbar:8x8"), 64, 2, 6);
   ASSERT_TRUE(one.budget);
   EXPECT_EQ(one.budget->max_in, 2);
-  EXPECT_NE(message_of([] { (void)run_embedding(parse_embed_target("crossbar2g:8x3"), 24, 2, 5); })
+  EXPECT_NE(input_error_message([] { (void)run_embedding(parse_embed_target("crossbar2g:8x3"), 24, 2, 5); })
                 .find("b >= 2r"),
             std::string::npos);
 }

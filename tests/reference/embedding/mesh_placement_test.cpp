@@ -20,6 +20,7 @@
 #include "model/error.hpp"
 #include "model/network/network.hpp"
 #include "reference/embedding/embed.hpp"
+#include "tests/model/input_error_message.hpp"
 
 namespace collverify::embedding {
 namespace {
@@ -31,14 +32,7 @@ std::int64_t manhattan(std::int64_t a, std::int64_t u, std::int64_t v) {
   return std::abs(u % a - v % a) + std::abs(u / a - v / a);
 }
 
-std::string message_of(auto&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+using test_support::input_error_message;
 
 TEST(MeshPlacement, ShapeSplitsRAndRefusesBadSizes) {
   const MeshShape m = mesh_shape(8, 16, 2);
@@ -47,12 +41,12 @@ TEST(MeshPlacement, ShapeSplitsRAndRefusesBadSizes) {
   EXPECT_EQ(m.n(), 8);
   EXPECT_EQ(mesh_shape(16, 8, 2).r1, 2);
   EXPECT_EQ(mesh_shape(64, 64, 16).r1, 4);
-  EXPECT_NE(message_of([] { (void)mesh_shape(8, 16, 3); }).find("r = 3"), std::string::npos);
-  EXPECT_NE(message_of([] { (void)mesh_shape(0, 16, 2); }).find("a = 0"), std::string::npos);
-  EXPECT_NE(message_of([] { (void)mesh_shape(8, 0, 2); }).find("b = 0"), std::string::npos);
-  EXPECT_NE(message_of([] { (void)mesh_shape(8, 16, 0); }).find("--r 0"), std::string::npos);
+  EXPECT_NE(input_error_message([] { (void)mesh_shape(8, 16, 3); }).find("r = 3"), std::string::npos);
+  EXPECT_NE(input_error_message([] { (void)mesh_shape(0, 16, 2); }).find("a = 0"), std::string::npos);
+  EXPECT_NE(input_error_message([] { (void)mesh_shape(8, 0, 2); }).find("b = 0"), std::string::npos);
+  EXPECT_NE(input_error_message([] { (void)mesh_shape(8, 16, 0); }).find("--r 0"), std::string::npos);
   // 12 x 12 with r = 1: n = 12 is not a power of two.
-  EXPECT_NE(message_of([] { (void)mesh_shape(12, 12, 1); }).find("12 x 12"), std::string::npos);
+  EXPECT_NE(input_error_message([] { (void)mesh_shape(12, 12, 1); }).find("12 x 12"), std::string::npos);
   EXPECT_THROW(validate_mesh_shape(MeshShape{8, 16, 2, 1}), InputError);  // 4 != 16
   EXPECT_THROW(validate_mesh_shape(MeshShape{8, 16, 3, 2}), InputError);  // 3 does not divide 8
 }
@@ -296,8 +290,8 @@ TEST(MeshPlacement, SplitRoundsRunEveryEmbeddingOnTheNetwork) {
 }
 
 TEST(MeshPlacement, EmbedRefusesBadInput) {
-  EXPECT_NE(message_of([] { (void)embed_fractional_mesh(8, 16, 2, 0); }).find("--s 0"), std::string::npos);
-  EXPECT_NE(message_of([] { (void)embed_fractional_mesh(8, 12, 2, 4); }).find("8 x 12"), std::string::npos);
+  EXPECT_NE(input_error_message([] { (void)embed_fractional_mesh(8, 16, 2, 0); }).find("--s 0"), std::string::npos);
+  EXPECT_NE(input_error_message([] { (void)embed_fractional_mesh(8, 12, 2, 4); }).find("8 x 12"), std::string::npos);
 }
 
 RC_GTEST_PROP(MeshPlacementProperty, FastCongestionEqualsSlow, ()) {

@@ -15,20 +15,14 @@
 #include "model/network/network.hpp"
 #include "reference/embedding/embed.hpp"
 #include "reference/fractional/broadcast.hpp"
+#include "tests/model/input_error_message.hpp"
 
 namespace collverify::embedding {
 namespace {
 
 using network::Network;
 
-std::string message_of(auto&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+using test_support::input_error_message;
 
 TEST(MeshQuad, TheFourGroupTreeHasOneShapeForEveryR) {
   for (std::int64_t r = 1; r <= 64; ++r) {
@@ -112,9 +106,9 @@ TEST(MeshQuad, MutantsAreRejectedByBothCheckers) {
 TEST(MeshQuad, RefusesMoreThanTwoCellsASide) {
   const MeshShape m = mesh_shape(8, 16, 2);
   EXPECT_FALSE(quad_applies(m));
-  EXPECT_NE(message_of([&] { (void)quad_placement(m, full_fractional_groups(64, 2)); }).find("n = 8"),
+  EXPECT_NE(input_error_message([&] { (void)quad_placement(m, full_fractional_groups(64, 2)); }).find("n = 8"),
             std::string::npos);
-  EXPECT_NE(message_of([] { (void)embed_fractional_mesh(8, 16, 2, 8, Switching::wormhole, CellOrder::quad); })
+  EXPECT_NE(input_error_message([] { (void)embed_fractional_mesh(8, 16, 2, 8, Switching::wormhole, CellOrder::quad); })
                 .find("n = 8"),
             std::string::npos);
 }
