@@ -25,7 +25,8 @@ std::int64_t first_common(Sum a, Sum b) {
 
 // The partial sums of every (PU x, packet j): the contributions each holds, and whether PU x has
 // sent it away (after which nothing may arrive for it). One flat table of P * n * words words
-// (no allocation per sum or per message: a vector per sum cost more than the check itself).
+// (no allocation per sum or per message: a vector per sum and a copy per message cost more than
+// the check itself).
 class PartialSums {
  public:
   // Every PU starts with its own contribution to every packet.
@@ -50,29 +51,18 @@ class PartialSums {
   // Whether PU x has sent its sum of packet j away.
   bool sent(std::int64_t x, std::int64_t j) const { return sent_[at(x, j)] != 0; }
 
-  // The round's messages: the senders' sums at the start of the round, in transfer order, into
-  // msg (words_ words each; the buffer is reused from round to round).
-  void messages(const std::vector<Transfer>& round, std::vector<std::uint64_t>& msg) const {
-    msg.resize(round.size() * words_);
-    for (std::size_t k = 0; k < round.size(); ++k) {
-      const Sum from = sum(round[k].from, round[k].block);
-      std::copy(from.begin(), from.end(), msg.begin() + static_cast<std::ptrdiff_t>(k * words_));
-    }
-  }
-  // Message k of a buffer messages() filled.
-  Sum message(const std::vector<std::uint64_t>& msg, std::size_t k) const {
-    return {msg.data() + k * words_, words_};
-  }
   // A sum sent in this round is gone for what arrives in the same round too.
   void mark_sent(const std::vector<Transfer>& round) {
     for (const Transfer& x : round) sent_[at(x.from, x.block)] = 1;
   }
-  // Each receiver combines the message into its sum.
-  void combine(const std::vector<Transfer>& round, const std::vector<std::uint64_t>& msg) {
-    for (std::size_t k = 0; k < round.size(); ++k) {
-      const Transfer& x = round[k];
+  // Each receiver combines the sender's sum into its own. The message is the sender's sum at
+  // the start of the round, read here in place: check_contributions has found no transfer into
+  // a sum sent away in this round (late_contribution), so no sum read here is written in this
+  // round.
+  void combine(const std::vector<Transfer>& round) {
+    for (const Transfer& x : round) {
       std::uint64_t* dst = bits_.data() + at(x.to, x.block) * words_;
-      const Sum m = message(msg, k);
+      const Sum m = sum(x.from, x.block);
       for (std::size_t w = 0; w < words_; ++w) dst[w] |= m[w];
     }
   }
@@ -152,7 +142,7 @@ void check_round_shape(const Schedule& s, const std::vector<Transfer>& round,
 // late_contribution and counted_twice: no message arrives at a sum already sent away (this round
 // included; mark_sent comes first), and none carries a contribution the receiver already holds.
 void check_contributions(const PartialSums& sums, const std::vector<Transfer>& round,
-                         const std::vector<std::uint64_t>& msg, RoundWitness& first) {
+                         RoundWitness& first) {
   for (std::size_t k = 0; k < round.size(); ++k) {
     const Transfer& x = round[k];
     if (sums.sent(x.to, x.block)) {
@@ -161,7 +151,7 @@ void check_contributions(const PartialSums& sums, const std::vector<Transfer>& r
                              "it sends its own on",
                              x.to, x.block, x.from));
     }
-    const std::int64_t c = first_common(sums.sum(x.to, x.block), sums.message(msg, k));
+    const std::int64_t c = first_common(sums.sum(x.to, x.block), sums.sum(x.from, x.block));
     if (c >= 0) {
       first.keep("counted_twice", x.to, x.block,
                  fmt::format("PU {} combines PU {}'s contribution to packet {} a second time "
@@ -217,17 +207,15 @@ Verdict check_reduction(const Schedule& s, std::int64_t root) {
   PartialSums sums(P, n);
   std::vector<int> sends(static_cast<std::size_t>(P), 0);
   std::vector<int> recvs(static_cast<std::size_t>(P), 0);
-  std::vector<std::uint64_t> msg;
   for (std::size_t ti = 0; ti < s.rounds.size(); ++ti) {
     const auto& round = s.rounds[ti];
     RoundWitness first(P, n, static_cast<std::int64_t>(ti));
     check_round_shape(s, round, sends, recvs, first);
     if (first) return first.take();
-    sums.messages(round, msg);
     sums.mark_sent(round);
-    check_contributions(sums, round, msg, first);
+    check_contributions(sums, round, first);
     if (first) return first.take();
-    sums.combine(round, msg);
+    sums.combine(round);
   }
   return root_total_violation(sums, P, n, root, static_cast<std::int64_t>(s.rounds.size()));
 }
