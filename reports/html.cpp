@@ -25,6 +25,9 @@ namespace {
 
 using reports::xml_escape;
 
+// Nothing here may make the page wider than an 1100 px window (docs/FORMATS.md): construction
+// names break at <wbr>, coverage text (comma lists without spaces) anywhere, pictures scroll in
+// their own box.
 constexpr const char* kStyle =
     "body{font-family:system-ui,sans-serif;margin:2em;color:#222}"
     "table{border-collapse:collapse;margin:.5em 0 1.5em}"
@@ -37,7 +40,7 @@ constexpr const char* kStyle =
     "table.excerpt .gap{background:#eee;color:#666;text-align:center;border-top:none;"
     "border-bottom:none;padding:2px 4px}"
     "dl.coverage{display:grid;grid-template-columns:max-content auto;gap:2px 1em;margin:.5em 0}"
-    "dl.coverage dt{font-weight:bold}dl.coverage dd{margin:0}"
+    "dl.coverage dt{font-weight:bold}dl.coverage dd{margin:0;overflow-wrap:anywhere}"
     ".count{font-weight:bold}.witness{background:#fafafa;border-left:4px solid #b71c1c;"
     "padding:.4em .8em;font-family:monospace;white-space:pre-wrap;overflow-wrap:anywhere}"
     "figure.picture{overflow-x:auto;margin:0 0 1.5em}";
