@@ -47,7 +47,9 @@ class PartialSums {
     return static_cast<std::size_t>(x * n_ + j);
   }
   // The contributions PU x holds for packet j.
-  Sum sum(std::int64_t x, std::int64_t j) const { return {bits_.data() + at(x, j) * words_, words_}; }
+  Sum sum(std::int64_t x, std::int64_t j) const {
+    return {bits_.data() + at(x, j) * words_, words_};
+  }
   // Whether PU x has sent its sum of packet j away.
   bool sent(std::int64_t x, std::int64_t j) const { return sent_[at(x, j)] != 0; }
 

@@ -30,7 +30,8 @@
 // Reduction: reduction_schedule reverses the rounds and the direction of every transfer (a
 // receive becomes combine-and-send); its transfer x -> y of packet j means "x sends its partial
 // sum of packet j to y, which combines it into its own".
-// Cost: O(steps * P) time for the lock step plus O(P * s) transfers (32 bytes each);
+// Cost: O(steps * P / 64 + transfers * r) time for the lock step, O(P * s) transfers (32 bytes
+// each);
 // broadcast_bytes() is the estimate the callers refuse up front.
 // Example: chain, P = 3, s = 2: rounds {0->1 pkt 0}, {0->1 pkt 1, 1->2 pkt 0}, {1->2 pkt 1}.
 #pragma once
@@ -101,6 +102,10 @@ BroadcastResult simplex_broadcast(const BroadcastOptions& o);
 // at -1 (the caller knows the depth of its tree). Runs of run_length packets, s padded as above.
 BroadcastResult run_lock_step(std::vector<Placement> tree, std::int64_t run_length, std::int64_t s,
                               bool literal_short_run = false);
+// Its slow twin (lock_step_slow.cpp): every PU tried every step; the same result. run_lock_step
+// tries only the PUs of the last step's transfers and those that may send to them.
+BroadcastResult run_lock_step_slow(std::vector<Placement> tree, std::int64_t run_length,
+                                   std::int64_t s, bool literal_short_run = false);
 
 // duplex_broadcast, simplex_broadcast or (o.simplex_direct) simplex_direct_broadcast
 // (reference/fractional/simplex_direct.hpp), after validate_broadcast.

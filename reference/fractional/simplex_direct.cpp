@@ -110,7 +110,8 @@ class OrderSearch {
     bool any = false;
     for (std::size_t w = 0; w < marked_.size(); ++w) {
       for (std::uint64_t bits = marked_[w]; bits != 0; bits &= bits - 1) {
-        any = try_send(static_cast<std::int64_t>(w * 64) + __builtin_ctzll(bits), step, active) || any;
+        const std::int64_t x = static_cast<std::int64_t>(w * 64) + __builtin_ctzll(bits);
+        any = try_send(x, step, active) || any;
       }
       marked_[w] = 0;
     }
