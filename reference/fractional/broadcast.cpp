@@ -26,68 +26,74 @@ class LockStep {
     send_done_.assign(n, 0);
     recv_done_.assign(n, 0);
     taken_.assign(n, 0);
-    started_.assign(n, 0);
-    marked_.assign((n + 63) / 64, 0);
-    group_begin_.assign(n, P_);
-    group_end_.assign(n, 0);
     cur_.resize(n);
-    for (std::size_t u = 0; u < n; ++u) {
-      cur_[u] = op_at(static_cast<std::int64_t>(u));
-      const std::int64_t h = pl_[u].group_head;
-      if (h < 0 || h >= P_) continue;  // not a PU: such a head sends to nobody
-      const auto x = static_cast<std::int64_t>(u);
-      const auto hu = static_cast<std::size_t>(h);
-      group_begin_[hu] = std::min(group_begin_[hu], x);
-      group_end_[hu] = std::max(group_end_[hu], x + 1);
-    }
+    for (std::size_t u = 0; u < n; ++u) cur_[u] = op_at(static_cast<std::int64_t>(u));
   }
 
   std::int64_t padded_s() const { return R_ * L_; }
   std::int64_t contended() const { return contended_; }
 
-  // Runs to the end; returns the rounds, or sets deadlock. A step tries as senders only the
-  // candidates: the PUs of the last step's transfers and the PUs that may send to those (a PU's
-  // predecessor, or for a head every PU of its predecessor group), in increasing id (a bitmap).
-  // No other PU can send: its state and its receiver's are those of the step before, in which
-  // it could not (its receiver was not taken then, or it would be a candidate). The slow twin
-  // (run_lock_step_slow, lock_step_slow.cpp) tries every PU. O(P + transfers * g + steps * P / 64)
-  // for groups of g PUs.
+  // Runs to the end; returns the rounds, or sets deadlock. Only started PUs (the root and those
+  // that hold their first packet) are visited as senders; a PU still waiting in its first
+  // receive is asked for its receive part when someone sends to it. O(P + transfers + steps *
+  // started-and-unfinished PUs).
   std::vector<std::vector<Transfer>> run(std::optional<std::string>& deadlock) {
     std::vector<std::vector<Transfer>> rounds;
-    started_[0] = 1;
-    std::int64_t active = 1;  // started and not finished
+    std::vector<std::int64_t> active{0};
+    std::vector<std::int64_t> started;
     std::int64_t finished = 0;
     std::int64_t step = 0;
-    touched_.assign(1, 0);
     while (true) {
       ++step;
-      // Skip what is done; count the PUs that have finished their program.
-      for (const std::int64_t x : touched_) {
-        const auto u = static_cast<std::size_t>(x);
-        if (op_[u] >= nops_) continue;  // counted already (listed twice)
+      // Skip what is done; drop PUs that have finished their program.
+      std::size_t keep = 0;
+      for (std::size_t k = 0; k < active.size(); ++k) {
+        const std::int64_t x = active[k];
         skip_done(x);
-        if (op_[u] >= nops_) {
+        if (op_[static_cast<std::size_t>(x)] < nops_) {
+          active[keep++] = x;
+        } else {
           ++finished;
-          --active;
         }
       }
-      if (finished == P_ || active == 0) break;
-      mark_candidates();
-      touched_.clear();
+      active.resize(keep);
+      if (finished == P_ || active.empty()) break;
       std::vector<Transfer> round;
-      for (std::size_t w = 0; w < marked_.size(); ++w) {
-        for (std::uint64_t bits = marked_[w]; bits != 0; bits &= bits - 1) {
-          try_send(static_cast<std::int64_t>(w * 64) + __builtin_ctzll(bits), step, active, round);
+      for (const std::int64_t x : active) {
+        const auto xu = static_cast<std::size_t>(x);
+        if (send_done_[xu]) continue;
+        const Op& op = current(x);
+        const std::int64_t y = target(x, op);
+        if (y == kNoPu || op.send_pkt >= s_) continue;
+        const auto yu = static_cast<std::size_t>(y);
+        if (recv_done_[yu] || op_[yu] >= nops_) continue;
+        if (taken_[yu] == step) {
+          if (source_ok(x, y)) ++contended_;
+          continue;
         }
-        marked_[w] = 0;
+        const std::int64_t slot = real_recv(y, current(y));
+        if (slot < 0 || !source_ok(x, y)) continue;
+        round.push_back(Transfer{x, y, op.send_pkt, slot});
+        taken_[yu] = step;
+        send_done_[xu] = 1;
+        recv_done_[yu] = 1;
+        if (op_[yu] == 0) started.push_back(y);
       }
       if (round.empty()) {
-        const std::int64_t x = first_active();
         deadlock = fmt::format("no transfer in step {}: PU {} waits in operation {} of {}", step,
-                               x, op_[static_cast<std::size_t>(x)], nops_);
+                               active.front(), op_[static_cast<std::size_t>(active.front())],
+                               nops_);
         break;
       }
       rounds.push_back(std::move(round));
+      if (!started.empty()) {
+        // Newcomers join in id order so that the smallest sender is always served first.
+        const auto mid = static_cast<std::ptrdiff_t>(active.size());
+        active.insert(active.end(), started.begin(), started.end());
+        std::sort(active.begin() + mid, active.end());
+        std::inplace_merge(active.begin(), active.begin() + mid, active.end());
+        started.clear();
+      }
     }
     if (!deadlock && finished < P_) {
       deadlock = fmt::format("{} PUs never receive their first packet", P_ - finished);
@@ -96,62 +102,6 @@ class LockStep {
   }
 
  private:
-  // x sends its current packet when its receiver waits for it from x and was not taken in this
-  // step by a smaller sender.
-  void try_send(std::int64_t x, std::int64_t step, std::int64_t& active,
-                std::vector<Transfer>& round) {
-    const auto xu = static_cast<std::size_t>(x);
-    if (send_done_[xu]) return;
-    const Op& op = current(x);
-    const std::int64_t y = target(x, op);
-    if (y == kNoPu || op.send_pkt >= s_) return;
-    const auto yu = static_cast<std::size_t>(y);
-    if (recv_done_[yu] || op_[yu] >= nops_) return;
-    if (taken_[yu] == step) {
-      if (source_ok(x, y)) ++contended_;
-      return;
-    }
-    const std::int64_t slot = real_recv(y, current(y));
-    if (slot < 0 || !source_ok(x, y)) return;
-    round.push_back(Transfer{x, y, op.send_pkt, slot});
-    taken_[yu] = step;
-    send_done_[xu] = 1;
-    recv_done_[yu] = 1;
-    if (!started_[yu]) {
-      started_[yu] = 1;
-      ++active;
-    }
-    touched_.push_back(x);
-    touched_.push_back(y);
-  }
-
-  // The candidates of the coming step: the touched PUs and the PUs that may send to them (every
-  // id from the first to the last PU of a head's predecessor group).
-  void mark_candidates() {
-    for (const std::int64_t y : touched_) {
-      mark(y);
-      const Placement& py = pl_[static_cast<std::size_t>(y)];
-      if (py.index > 0) {
-        mark(y - 1);
-      } else if (py.pred_group >= 0 && py.pred_group < P_) {
-        const auto h = static_cast<std::size_t>(py.pred_group);
-        for (std::int64_t x = group_begin_[h]; x < group_end_[h]; ++x) mark(x);
-      }
-    }
-  }
-  void mark(std::int64_t x) {
-    if (x < 0 || x >= P_) return;
-    marked_[static_cast<std::size_t>(x / 64)] |= std::uint64_t{1} << (x % 64);
-  }
-  // The smallest PU that has started and not finished (the deadlock's witness).
-  std::int64_t first_active() const {
-    for (std::int64_t x = 0; x < P_; ++x) {
-      const auto u = static_cast<std::size_t>(x);
-      if (started_[u] && op_[u] < nops_) return x;
-    }
-    return 0;
-  }
-
   // PU x's current operation, computed once per operation (skip_done keeps it).
   const Op& current(std::int64_t x) const { return cur_[static_cast<std::size_t>(x)]; }
   Op op_at(std::int64_t x) const {
@@ -204,11 +154,6 @@ class LockStep {
   std::vector<std::uint8_t> recv_done_;
   std::vector<std::int64_t> taken_;  // the step in which the PU last received
   std::vector<Op> cur_;              // figure2_op of op_ (none past the last operation)
-  std::vector<std::uint8_t> started_;   // the root, and every PU that has received a packet
-  std::vector<std::int64_t> group_begin_;  // for a group's head: its group's first PU
-  std::vector<std::int64_t> group_end_;    // and one past its last
-  std::vector<std::uint64_t> marked_;   // the coming step's candidate senders
-  std::vector<std::int64_t> touched_;   // the PUs that did a part in the last step
   std::int64_t contended_ = 0;
 };
 

@@ -30,8 +30,7 @@
 // Reduction: reduction_schedule reverses the rounds and the direction of every transfer (a
 // receive becomes combine-and-send); its transfer x -> y of packet j means "x sends its partial
 // sum of packet j to y, which combines it into its own".
-// Cost: O(steps * P / 64 + transfers * r) time for the lock step, O(P * s) transfers (32 bytes
-// each);
+// Cost: O(steps * P) time for the lock step plus O(P * s) transfers (32 bytes each);
 // broadcast_bytes() is the estimate the callers refuse up front.
 // Example: chain, P = 3, s = 2: rounds {0->1 pkt 0}, {0->1 pkt 1, 1->2 pkt 0}, {1->2 pkt 1}.
 #pragma once
@@ -103,7 +102,7 @@ BroadcastResult simplex_broadcast(const BroadcastOptions& o);
 BroadcastResult run_lock_step(std::vector<Placement> tree, std::int64_t run_length, std::int64_t s,
                               bool literal_short_run = false);
 // Its slow twin (lock_step_slow.cpp): every PU tried every step; the same result. run_lock_step
-// tries only the PUs of the last step's transfers and those that may send to them.
+// visits only the started PUs that have not finished.
 BroadcastResult run_lock_step_slow(std::vector<Placement> tree, std::int64_t run_length,
                                    std::int64_t s, bool literal_short_run = false);
 

@@ -57,8 +57,7 @@ std::vector<Placement> placed(Layout layout, std::int64_t P, std::int64_t r) {
   return tree;
 }
 
-// The fast lock step tries only the PUs next to the last step's transfers; the slow one every
-// PU. Every layout (binary: r = -1 here), P up to 515, s a multiple of the run length or not.
+// The lock step visits only the started PUs that have not finished; the slow one every PU. Every layout (binary: r = -1 here), P up to 515, s a multiple of the run length or not.
 TEST(FractionalBroadcast, LockStepEqualsItsSlowTwin) {
   for (std::int64_t r = -1; r <= 8; ++r) {
     const Layout layout = r < 0 ? Layout::binary : r == 0 ? Layout::chain : Layout::fractional;
