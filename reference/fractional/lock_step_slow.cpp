@@ -11,99 +11,137 @@
 #include "reference/fractional/broadcast.hpp"
 
 namespace collverify::fractional {
+namespace {
 
-BroadcastResult run_lock_step_slow(std::vector<Placement> tree, std::int64_t run_length,
-                                   std::int64_t s, bool literal_short_run) {
-  const auto P = static_cast<std::int64_t>(tree.size());
-  const std::int64_t L = run_length;
-  const std::int64_t padded = (s + L - 1) / L * L;
-  const std::int64_t S = literal_short_run ? s : padded;  // packets the lock step runs
-  const std::int64_t R = (S + L - 1) / L;
-  const std::int64_t nops = R * (L + 1) + 1;
-  const auto n = static_cast<std::size_t>(P);
-  std::vector<std::int64_t> op(n, 0);
-  std::vector<bool> sent(n, false), received(n, false), started(n, false);
-  started[0] = true;
-  auto cur = [&](std::int64_t x) {
+class SlowLockStep {
+ public:
+  SlowLockStep(std::vector<Placement> tree, std::int64_t L, std::int64_t S)
+      : tree_(std::move(tree)), P_(static_cast<std::int64_t>(tree_.size())), L_(L), S_(S),
+        R_((S + L - 1) / L), nops_(R_ * (L + 1) + 1), op_(tree_.size(), 0),
+        sent_(tree_.size(), false), received_(tree_.size(), false),
+        started_(tree_.size(), false) {
+    started_[0] = true;
+  }
+  std::int64_t padded() const { return R_ * L_; }
+
+  // Every step until all are done or none can go on.
+  void run(BroadcastResult& out) {
+    for (std::int64_t step = 1;; ++step) {
+      std::int64_t finished = 0;
+      std::int64_t first_waiting = -1;
+      for (std::int64_t x = 0; x < P_; ++x) {
+        if (!started_[static_cast<std::size_t>(x)]) continue;
+        skip_done(x);
+        if (op_[static_cast<std::size_t>(x)] >= nops_) {
+          ++finished;
+        } else if (first_waiting < 0) {
+          first_waiting = x;
+        }
+      }
+      if (finished == P_ || first_waiting < 0) {
+        if (finished < P_) {
+          out.deadlock = fmt::format("{} PUs never receive their first packet", P_ - finished);
+        }
+        return;
+      }
+      std::vector<Transfer> round = pair_all(out.contended_offers);
+      if (round.empty()) {
+        out.deadlock = fmt::format("no transfer in step {}: PU {} waits in operation {} of {}",
+                                   step, first_waiting,
+                                   op_[static_cast<std::size_t>(first_waiting)], nops_);
+        return;
+      }
+      out.schedule.rounds.push_back(std::move(round));
+    }
+  }
+
+ private:
+  Figure2Op cur(std::int64_t x) const {
     const auto u = static_cast<std::size_t>(x);
-    return figure2_op(L, R, tree[u].index, op[u]);
-  };
-  auto target = [&](std::int64_t x, const Figure2Op& f) {
-    const Placement& p = tree[static_cast<std::size_t>(x)];
+    return figure2_op(L_, R_, tree_[u].index, op_[u]);
+  }
+  std::int64_t target(std::int64_t x, const Figure2Op& f) const {
+    const Placement& p = tree_[static_cast<std::size_t>(x)];
     return f.send == SendTo::down ? p.down : f.send == SendTo::right ? p.right : kNoPu;
-  };
-  auto real_recv = [&](std::int64_t x, const Figure2Op& f) {
-    return x != 0 && f.recv_pkt >= 0 && f.recv_pkt < S ? f.recv_pkt : std::int64_t{-1};
-  };
-  auto from_ok = [&](std::int64_t x, std::int64_t y) {
-    const Placement& py = tree[static_cast<std::size_t>(y)];
+  }
+  std::int64_t real_recv(std::int64_t x, const Figure2Op& f) const {
+    return x != 0 && f.recv_pkt >= 0 && f.recv_pkt < S_ ? f.recv_pkt : -1;
+  }
+  bool from_ok(std::int64_t x, std::int64_t y) const {
+    const Placement& py = tree_[static_cast<std::size_t>(y)];
     if (py.index > 0) return x == y - 1;
-    return py.pred_group != kNoPu && tree[static_cast<std::size_t>(x)].group_head == py.pred_group;
-  };
-  BroadcastResult out;
-  out.run_length = L;
-  out.padded_s = R * L;
-  Schedule& sc = out.schedule;
-  sc.p = P;
-  sc.n = s;
-  sc.initial = root_holds_all(0, s);
-  for (std::int64_t step = 1;; ++step) {
-    std::int64_t finished = 0;
-    std::int64_t first_waiting = -1;
-    for (std::int64_t x = 0; x < P; ++x) {
-      const auto u = static_cast<std::size_t>(x);
-      if (!started[u]) continue;
-      while (op[u] < nops) {
-        const Figure2Op f = cur(x);
-        const bool send_left =
-            f.send != SendTo::none && target(x, f) != kNoPu && f.send_pkt < S && !sent[u];
-        const bool recv_left = real_recv(x, f) >= 0 && !received[u];
-        if (send_left || recv_left) break;
-        ++op[u];
-        sent[u] = received[u] = false;
-      }
-      if (op[u] >= nops) ++finished;
-      if (op[u] < nops && first_waiting < 0) first_waiting = x;
+    return py.pred_group != kNoPu && tree_[static_cast<std::size_t>(x)].group_head == py.pred_group;
+  }
+  void skip_done(std::int64_t x) {
+    const auto u = static_cast<std::size_t>(x);
+    while (op_[u] < nops_) {
+      const Figure2Op f = cur(x);
+      const bool send_left =
+          f.send != SendTo::none && target(x, f) != kNoPu && f.send_pkt < S_ && !sent_[u];
+      const bool recv_left = real_recv(x, f) >= 0 && !received_[u];
+      if (send_left || recv_left) return;
+      ++op_[u];
+      sent_[u] = received_[u] = false;
     }
-    if (finished == P || first_waiting < 0) {
-      if (finished < P) {
-        out.deadlock = fmt::format("{} PUs never receive their first packet", P - finished);
-      }
-      break;
-    }
+  }
+  // Every PU in id order sends when its receiver waits for that packet from it and was not
+  // served in this step.
+  std::vector<Transfer> pair_all(std::int64_t& contended) {
     std::set<std::int64_t> served;
     std::vector<Transfer> round;
-    for (std::int64_t x = 0; x < P; ++x) {
+    for (std::int64_t x = 0; x < P_; ++x) {
       const auto u = static_cast<std::size_t>(x);
-      if (!started[u] || op[u] >= nops || sent[u]) continue;
+      if (!started_[u] || op_[u] >= nops_ || sent_[u]) continue;
       const Figure2Op f = cur(x);
       const std::int64_t y = target(x, f);
-      if (y == kNoPu || f.send_pkt >= S) continue;
+      if (y == kNoPu || f.send_pkt >= S_) continue;
       const auto v = static_cast<std::size_t>(y);
-      if (received[v] || op[v] >= nops) continue;
+      if (received_[v] || op_[v] >= nops_) continue;
       if (served.count(y)) {
-        if (from_ok(x, y)) ++out.contended_offers;
+        if (from_ok(x, y)) ++contended;
         continue;
       }
       const std::int64_t slot = real_recv(y, cur(y));
       if (slot < 0 || !from_ok(x, y)) continue;
       round.push_back(Transfer{x, y, f.send_pkt, slot});
       served.insert(y);
-      sent[u] = received[v] = true;
-      started[v] = true;  // its first operation has no send, so it cannot send in this step
+      sent_[u] = received_[v] = true;
+      started_[v] = true;  // its first operation has no send, so it cannot send in this step
     }
-    if (round.empty()) {
-      out.deadlock = fmt::format("no transfer in step {}: PU {} waits in operation {} of {}", step,
-                                 first_waiting, op[static_cast<std::size_t>(first_waiting)], nops);
-      break;
-    }
-    sc.rounds.push_back(std::move(round));
+    return round;
   }
+
+  std::vector<Placement> tree_;
+  std::int64_t P_;
+  std::int64_t L_;
+  std::int64_t S_;  // packets the lock step runs (padded unless literal)
+  std::int64_t R_;
+  std::int64_t nops_;
+  std::vector<std::int64_t> op_;
+  std::vector<bool> sent_, received_, started_;
+};
+
+}  // namespace
+
+BroadcastResult run_lock_step_slow(std::vector<Placement> tree, std::int64_t run_length,
+                                   std::int64_t s, bool literal_short_run) {
+  const std::int64_t padded = (s + run_length - 1) / run_length * run_length;
+  const auto P = static_cast<std::int64_t>(tree.size());
+  SlowLockStep ls(std::move(tree), run_length, literal_short_run ? s : padded);
+  BroadcastResult out;
+  out.run_length = run_length;
+  out.padded_s = ls.padded();
+  out.schedule.p = P;
+  out.schedule.n = s;
+  out.schedule.initial = root_holds_all(0, s);
+  ls.run(out);
   if (padded != s && !literal_short_run) {
-    for (auto& round : sc.rounds) {
+    for (auto& round : out.schedule.rounds) {
       std::erase_if(round, [&](const Transfer& x) { return x.block >= s || x.stored_as >= s; });
     }
-    while (!sc.rounds.empty() && sc.rounds.back().empty()) sc.rounds.pop_back();
+    while (!out.schedule.rounds.empty() && out.schedule.rounds.back().empty()) {
+      out.schedule.rounds.pop_back();
+    }
   }
   return out;
 }
