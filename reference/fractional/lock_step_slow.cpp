@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "reference/fractional/broadcast.hpp"
