@@ -25,6 +25,9 @@ namespace {
 
 using reports::xml_escape;
 
+// Nothing here may make the page wider than an 1100 px window (docs/FORMATS.md): construction
+// names break at <wbr>, coverage text (comma lists without spaces) anywhere, pictures scroll in
+// their own box.
 constexpr const char* kStyle =
     "body{font-family:system-ui,sans-serif;margin:2em;color:#222}"
     "table{border-collapse:collapse;margin:.5em 0 1.5em}"
@@ -37,7 +40,7 @@ constexpr const char* kStyle =
     "table.excerpt .gap{background:#eee;color:#666;text-align:center;border-top:none;"
     "border-bottom:none;padding:2px 4px}"
     "dl.coverage{display:grid;grid-template-columns:max-content auto;gap:2px 1em;margin:.5em 0}"
-    "dl.coverage dt{font-weight:bold}dl.coverage dd{margin:0}"
+    "dl.coverage dt{font-weight:bold}dl.coverage dd{margin:0;overflow-wrap:anywhere}"
     ".count{font-weight:bold}.witness{background:#fafafa;border-left:4px solid #b71c1c;"
     "padding:.4em .8em;font-family:monospace;white-space:pre-wrap;overflow-wrap:anywhere}"
     "figure.picture{overflow-x:auto;margin:0 0 1.5em}";
@@ -82,6 +85,21 @@ std::string html_run_header(const RunSummary& run) {
   return out + fmt::format("<li>version: <code>{}</code></li></ul>\n", xml_escape(run.version));
 }
 
+// A construction's name, escaped, with a break opportunity (<wbr>) after every ':' and '_':
+// names such as program:cv_program_reduce_scatter_block_pairwise were the widest unbreakable
+// cell of the constructions table, which then did not fit an 1100 px window. Copying the name
+// from the page still gives it whole.
+std::string breakable_name(const std::string& name) {
+  const std::string escaped = xml_escape(name);
+  std::string out;
+  out.reserve(escaped.size() + escaped.size() / 4);
+  for (const char ch : escaped) {
+    out += ch;
+    if (ch == ':' || ch == '_') out.append("<wbr>");
+  }
+  return out;
+}
+
 std::string html_constructions_table(const RunSummary& run) {
   std::string out = "<h2>Constructions</h2>\n";
   if (run.constructions.empty()) return out + "<p>No construction was checked.</p>\n";
@@ -94,7 +112,7 @@ std::string html_constructions_table(const RunSummary& run) {
         "<tr><td><code>{0}</code></td><td class=\"{1}\">{1}</td><td class=\"num\">{2}</td>"
         "<td class=\"num\">{3}</td><td class=\"num\">{4}</td><td class=\"num\">{5}</td>"
         "<td class=\"num\">{6}</td><td>{7}</td></tr>\n",
-        xml_escape(c.name), verdict, c.checked, c.passed, c.failed, c.inconclusive,
+        breakable_name(c.name), verdict, c.checked, c.passed, c.failed, c.inconclusive,
         reports::seconds_text(c.seconds), bar_svg(c));
   }
   return out + "</table>\n";

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -12,10 +13,10 @@
 namespace collverify::fractional_check {
 namespace {
 
-// The set of contributions of one partial sum, P bits.
-using Sum = std::vector<std::uint64_t>;
+// The set of contributions of one partial sum, P bits: a view of words_ words of a flat table.
+using Sum = std::span<const std::uint64_t>;
 
-std::int64_t first_common(const Sum& a, const Sum& b) {
+std::int64_t first_common(Sum a, Sum b) {
   for (std::size_t w = 0; w < a.size(); ++w) {
     if (const std::uint64_t c = a[w] & b[w]) return static_cast<std::int64_t>(w * 64) + __builtin_ctzll(c);
   }
@@ -23,18 +24,20 @@ std::int64_t first_common(const Sum& a, const Sum& b) {
 }
 
 // The partial sums of every (PU x, packet j): the contributions each holds, and whether PU x has
-// sent it away (after which nothing may arrive for it).
+// sent it away (after which nothing may arrive for it). One flat table of P * n * words words
+// (no allocation per sum or per message: a vector per sum and a copy per message cost more than
+// the check itself).
 class PartialSums {
  public:
   // Every PU starts with its own contribution to every packet.
   PartialSums(std::int64_t P, std::int64_t n)
       : n_(n),
         words_(static_cast<std::size_t>((P + 63) / 64)),
-        sum_(static_cast<std::size_t>(P * n), Sum(words_, 0)),
+        bits_(static_cast<std::size_t>(P * n) * words_, 0),
         sent_(static_cast<std::size_t>(P * n), 0) {
     for (std::int64_t x = 0; x < P; ++x) {
       for (std::int64_t j = 0; j < n; ++j) {
-        sum_[at(x, j)][static_cast<std::size_t>(x / 64)] |= std::uint64_t{1} << (x % 64);
+        bits_[at(x, j) * words_ + static_cast<std::size_t>(x / 64)] |= std::uint64_t{1} << (x % 64);
       }
     }
   }
@@ -44,34 +47,32 @@ class PartialSums {
     return static_cast<std::size_t>(x * n_ + j);
   }
   // The contributions PU x holds for packet j.
-  const Sum& sum(std::int64_t x, std::int64_t j) const { return sum_[at(x, j)]; }
+  Sum sum(std::int64_t x, std::int64_t j) const {
+    return {bits_.data() + at(x, j) * words_, words_};
+  }
   // Whether PU x has sent its sum of packet j away.
   bool sent(std::int64_t x, std::int64_t j) const { return sent_[at(x, j)] != 0; }
 
-  // The round's messages: the senders' sums at the start of the round, in transfer order.
-  std::vector<Sum> messages(const std::vector<Transfer>& round) const {
-    std::vector<Sum> msg;
-    msg.reserve(round.size());
-    for (const Transfer& x : round) msg.push_back(sum_[at(x.from, x.block)]);
-    return msg;
-  }
   // A sum sent in this round is gone for what arrives in the same round too.
   void mark_sent(const std::vector<Transfer>& round) {
     for (const Transfer& x : round) sent_[at(x.from, x.block)] = 1;
   }
-  // Each receiver combines the message into its sum.
-  void combine(const std::vector<Transfer>& round, const std::vector<Sum>& msg) {
-    for (std::size_t k = 0; k < round.size(); ++k) {
-      const Transfer& x = round[k];
-      Sum& dst = sum_[at(x.to, x.block)];
-      for (std::size_t w = 0; w < words_; ++w) dst[w] |= msg[k][w];
+  // Each receiver combines the sender's sum into its own. The message is the sender's sum at
+  // the start of the round, read here in place: check_contributions has found no transfer into
+  // a sum sent away in this round (late_contribution), so no sum read here is written in this
+  // round.
+  void combine(const std::vector<Transfer>& round) {
+    for (const Transfer& x : round) {
+      std::uint64_t* dst = bits_.data() + at(x.to, x.block) * words_;
+      const Sum m = sum(x.from, x.block);
+      for (std::size_t w = 0; w < words_; ++w) dst[w] |= m[w];
     }
   }
 
  private:
   std::int64_t n_;
   std::size_t words_;
-  std::vector<Sum> sum_;
+  std::vector<std::uint64_t> bits_;
   std::vector<std::uint8_t> sent_;
 };
 
@@ -143,7 +144,7 @@ void check_round_shape(const Schedule& s, const std::vector<Transfer>& round,
 // late_contribution and counted_twice: no message arrives at a sum already sent away (this round
 // included; mark_sent comes first), and none carries a contribution the receiver already holds.
 void check_contributions(const PartialSums& sums, const std::vector<Transfer>& round,
-                         const std::vector<Sum>& msg, RoundWitness& first) {
+                         RoundWitness& first) {
   for (std::size_t k = 0; k < round.size(); ++k) {
     const Transfer& x = round[k];
     if (sums.sent(x.to, x.block)) {
@@ -152,7 +153,7 @@ void check_contributions(const PartialSums& sums, const std::vector<Transfer>& r
                              "it sends its own on",
                              x.to, x.block, x.from));
     }
-    const std::int64_t c = first_common(sums.sum(x.to, x.block), msg[k]);
+    const std::int64_t c = first_common(sums.sum(x.to, x.block), sums.sum(x.from, x.block));
     if (c >= 0) {
       first.keep("counted_twice", x.to, x.block,
                  fmt::format("PU {} combines PU {}'s contribution to packet {} a second time "
@@ -176,7 +177,7 @@ Verdict root_total_violation(const PartialSums& sums, std::int64_t P, std::int64
                        j,
                        fmt::format("the root sent its sum of packet {} away", j)};
     }
-    const Sum& total = sums.sum(root, j);
+    const Sum total = sums.sum(root, j);
     for (std::int64_t x = 0; x < P; ++x) {
       if (!((total[static_cast<std::size_t>(x / 64)] >> (x % 64)) & 1U)) {
         return Violation{"root_total",
@@ -213,11 +214,10 @@ Verdict check_reduction(const Schedule& s, std::int64_t root) {
     RoundWitness first(P, n, static_cast<std::int64_t>(ti));
     check_round_shape(s, round, sends, recvs, first);
     if (first) return first.take();
-    const std::vector<Sum> msg = sums.messages(round);
     sums.mark_sent(round);
-    check_contributions(sums, round, msg, first);
+    check_contributions(sums, round, first);
     if (first) return first.take();
-    sums.combine(round, msg);
+    sums.combine(round);
   }
   return root_total_violation(sums, P, n, root, static_cast<std::int64_t>(s.rounds.size()));
 }

@@ -67,13 +67,19 @@ struct FractionalFamilyOptions {
 };
 
 // One instance judged: every violation (empty when it holds), the last PU's step and (6)'s bound.
+// two_runs: the two-run broadcast the run rate is held against (two_runs_broadcast of the
+// instance), when the caller has built it already; null: built here when the run rate applies.
 struct FractionalJudgement {
   std::vector<Violation> violations;
   std::int64_t steps = kNone;
   std::int64_t lower_bound = kNone;
 };
 FractionalJudgement judge_fractional(std::int64_t P, const FractionalInstance& inst,
-                                     std::int64_t index, const FractionalFamilyOptions& o);
+                                     std::int64_t index, const FractionalFamilyOptions& o,
+                                     const Schedule* two_runs = nullptr);
+// The instance's layout and simplex direct order with s = 2L (two runs): the same schedule for
+// every s of one layout, so a caller judging several builds it once.
+Schedule two_runs_broadcast(std::int64_t P, const FractionalInstance& inst);
 // The checks of one built schedule (exposed for the mutant tests).
 std::vector<Violation> check_fractional_schedule(const Schedule& s, const FractionalInstance& inst,
                                                  std::int64_t index);

@@ -26,6 +26,8 @@ class LockStep {
     send_done_.assign(n, 0);
     recv_done_.assign(n, 0);
     taken_.assign(n, 0);
+    cur_.resize(n);
+    for (std::size_t u = 0; u < n; ++u) cur_[u] = op_at(static_cast<std::int64_t>(u));
   }
 
   std::int64_t padded_s() const { return R_ * L_; }
@@ -60,7 +62,7 @@ class LockStep {
       for (const std::int64_t x : active) {
         const auto xu = static_cast<std::size_t>(x);
         if (send_done_[xu]) continue;
-        const Op op = current(x);
+        const Op& op = current(x);
         const std::int64_t y = target(x, op);
         if (y == kNoPu || op.send_pkt >= s_) continue;
         const auto yu = static_cast<std::size_t>(y);
@@ -100,8 +102,11 @@ class LockStep {
   }
 
  private:
-  Op current(std::int64_t x) const {
-    return figure2_op(L_, R_, pl_[static_cast<std::size_t>(x)].index, op_[static_cast<std::size_t>(x)]);
+  // PU x's current operation, computed once per operation (skip_done keeps it).
+  const Op& current(std::int64_t x) const { return cur_[static_cast<std::size_t>(x)]; }
+  Op op_at(std::int64_t x) const {
+    const auto u = static_cast<std::size_t>(x);
+    return op_[u] < nops_ ? figure2_op(L_, R_, pl_[u].index, op_[u]) : Op{};
   }
   std::int64_t target(std::int64_t x, const Op& op) const {
     const Placement& p = pl_[static_cast<std::size_t>(x)];
@@ -127,11 +132,12 @@ class LockStep {
   void skip_done(std::int64_t x) {
     const auto u = static_cast<std::size_t>(x);
     while (op_[u] < nops_) {
-      const Op op = current(x);
+      const Op& op = current(x);
       const bool send_left = real_send(x, op) && !send_done_[u];
       const bool recv_left = real_recv(x, op) >= 0 && !recv_done_[u];
       if (send_left || recv_left) return;
       ++op_[u];
+      cur_[u] = op_at(x);
       send_done_[u] = 0;
       recv_done_[u] = 0;
     }
@@ -147,6 +153,7 @@ class LockStep {
   std::vector<std::uint8_t> send_done_;
   std::vector<std::uint8_t> recv_done_;
   std::vector<std::int64_t> taken_;  // the step in which the PU last received
+  std::vector<Op> cur_;              // figure2_op of op_ (none past the last operation)
   std::int64_t contended_ = 0;
 };
 

@@ -101,6 +101,10 @@ BroadcastResult simplex_broadcast(const BroadcastOptions& o);
 // at -1 (the caller knows the depth of its tree). Runs of run_length packets, s padded as above.
 BroadcastResult run_lock_step(std::vector<Placement> tree, std::int64_t run_length, std::int64_t s,
                               bool literal_short_run = false);
+// Its slow twin (lock_step_slow.cpp): every PU tried every step; the same result. run_lock_step
+// visits only the started PUs that have not finished.
+BroadcastResult run_lock_step_slow(std::vector<Placement> tree, std::int64_t run_length,
+                                   std::int64_t s, bool literal_short_run = false);
 
 // duplex_broadcast, simplex_broadcast or (o.simplex_direct) simplex_direct_broadcast
 // (reference/fractional/simplex_direct.hpp), after validate_broadcast.

@@ -23,8 +23,9 @@
 // a swap of adjacent send and receive parts in a PU's program sends a packet before it arrives,
 // delays the last PU, or does no harm, and a swap of two receives can deadlock
 // (generators/fractional_mutants.hpp swapped_parts, swapped_receives).
-// Cost: O(steps * started PUs + transfers) for the order, O(steps * P) for the replay; two parts
-// of 24 bytes per transfer for the programs (broadcast_bytes counts them).
+// Cost: O(transfers * r + steps * P / 64) for the order (a step tries only the PUs next to the
+// last step's transfers), O(transfers + steps * P / 64) for the replay; two parts of 24 bytes
+// per transfer for the programs (broadcast_bytes counts them).
 // Ties: the smallest sender id first; none other (a receive names one packet).
 // Example: binary tree (r = 1), P = 4 (0 -> 1 -> 2 down, 0 -> 3 right), s = 2: PU 0 {send 1:0,
 // send 3:0, send 1:1, send 3:1}, PU 1 {recv 0:0, send 2:0, recv 0:1, send 2:1}, PUs 2 and 3
@@ -34,6 +35,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "model/fractional/simplex_program.hpp"
 #include "reference/fractional/broadcast.hpp"
@@ -57,7 +59,15 @@ SimplexProgram simplex_direct_order_slow(const BroadcastOptions& o);
 // Step 2: the programs in rendezvous; transfers of packets >= s (padding) dropped, trailing empty
 // steps removed. deadlock names the first PU that still has parts and the part it waits on.
 // model: 1 port, simplex. The result's d, run_length and padded_s are left for the caller.
+// Each step tries only the senders named by the PUs of the previous step's transfers (a bitmap
+// of P bits keeps them in id order): O(transfers + steps * P / 64).
 BroadcastResult run_simplex_program(const SimplexProgram& program, std::int64_t s);
+// Its slow twin (simplex_direct_slow.cpp): every PU tried as a sender every step, O(steps * P);
+// the same schedule and deadlock text.
+BroadcastResult run_simplex_program_slow(const SimplexProgram& program, std::int64_t s);
+// The deadlock text of both: the first PU with parts left at program counters pc, in step step.
+std::string simplex_waiting_text(const SimplexProgram& program, const std::vector<std::size_t>& pc,
+                                 std::int64_t step);
 
 // Both steps: the direct simplex broadcast of o's layout.
 BroadcastResult simplex_direct_broadcast(const BroadcastOptions& o);

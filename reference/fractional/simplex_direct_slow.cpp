@@ -1,7 +1,8 @@
-// The slow, obviously correct twin of simplex_direct_order (simplex_direct.hpp): the same rule
-// (upstream first, a part only when its partner waits for exactly that packet) with none of the
-// bookkeeping: every step visits every PU in id order, and a set records who is busy.
-// O(steps * P log P). Its program must equal the fast one's
+// The slow, obviously correct twins of simplex_direct.hpp's two steps, with none of the
+// bookkeeping: simplex_direct_order_slow (the same rule: upstream first, a part only when its
+// partner waits for exactly that packet) visits every PU in id order every step, and a set
+// records who is busy, O(steps * P log P); run_simplex_program_slow tries every PU as a sender
+// every step, O(steps * P). Their programs and schedules must equal the fast ones'
 // (tests/reference/fractional/simplex_direct_test.cpp).
 #include <set>
 #include <vector>
@@ -66,6 +67,56 @@ SimplexProgram simplex_direct_order_slow(const BroadcastOptions& o) {
     }
     if (busy.empty()) return prog;  // stuck: the fast one reports the deadlock
   }
+}
+
+namespace {
+
+// One step of the rendezvous: PU x's current part is a send to y and y's current part is the
+// receive from x. Each PU has one current part, so no PU is in two transfers.
+std::vector<Transfer> slow_rendezvous_step(const SimplexProgram& p, std::vector<std::size_t>& pc) {
+  std::vector<Transfer> round;
+  for (std::int64_t x = 0; x < p.P; ++x) {
+    const auto& mine = p.parts[static_cast<std::size_t>(x)];
+    const std::size_t k = pc[static_cast<std::size_t>(x)];
+    if (k >= mine.size() || !mine[k].send) continue;
+    const std::int64_t y = mine[k].peer;
+    if (y < 0 || y >= p.P) continue;
+    const auto& theirs = p.parts[static_cast<std::size_t>(y)];
+    const std::size_t ky = pc[static_cast<std::size_t>(y)];
+    if (ky >= theirs.size() || theirs[ky].send || theirs[ky].peer != x) continue;
+    round.push_back(Transfer{x, y, mine[k].packet, theirs[ky].packet});
+  }
+  for (const Transfer& t : round) {
+    ++pc[static_cast<std::size_t>(t.from)];
+    ++pc[static_cast<std::size_t>(t.to)];
+  }
+  return round;
+}
+
+}  // namespace
+
+BroadcastResult run_simplex_program_slow(const SimplexProgram& program, std::int64_t s) {
+  BroadcastResult out;
+  Schedule& sc = out.schedule;
+  sc.p = program.P;
+  sc.n = s;
+  sc.model = CommModel{1, Duplex::simplex, Switching::store_and_forward, false};
+  sc.initial = root_holds_all(0, s);
+  std::vector<std::size_t> pc(static_cast<std::size_t>(program.P), 0);
+  std::size_t left = 0;
+  for (const auto& mine : program.parts) left += mine.size();
+  for (std::int64_t step = 1; left > 0; ++step) {
+    std::vector<Transfer> round = slow_rendezvous_step(program, pc);
+    if (round.empty()) {
+      out.deadlock = simplex_waiting_text(program, pc, step);
+      break;
+    }
+    left -= 2 * round.size();
+    std::erase_if(round, [&](const Transfer& x) { return x.block >= s || x.stored_as >= s; });
+    sc.rounds.push_back(std::move(round));
+  }
+  while (!sc.rounds.empty() && sc.rounds.back().empty()) sc.rounds.pop_back();
+  return out;
 }
 
 }  // namespace collverify::fractional

@@ -1,4 +1,5 @@
 // report.html: self-contained, escaped, same content as report.md, the marked entry highlighted.
+#include <algorithm>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -41,6 +42,51 @@ TEST(HtmlReport, OneBarPerConstruction) {
   EXPECT_NE(html.find("<rect x=\"0.0\" width=\"80.0\" height=\"14\" fill=\"#2e7d32\"/>"
                       "<rect x=\"80.0\" width=\"40.0\" height=\"14\" fill=\"#c62828\"/>"),
             std::string::npos);
+}
+
+// The constructions table fits an 1100 px window (checked in headless Chromium, docs/FORMATS.md):
+// a long construction name breaks after ':' and '_' (<wbr>), so no cell holds a run of more than
+// 24 characters without a break, and the only fixed width in the table is the 160 px bar.
+TEST(HtmlReport, ConstructionsTableHasNoLongUnbreakableCell) {
+  RunSummary run = test::sample_summary();
+  run.constructions[0].name = "program:cv_program_reduce_scatter_block_pairwise";
+  const std::string html = html_report(run);
+  EXPECT_NE(html.find("<code>program:<wbr>cv_<wbr>program_<wbr>reduce_<wbr>scatter_<wbr>block_<wbr>"
+                      "pairwise</code>"),
+            std::string::npos);
+  const std::size_t begin = html.find("<h2>Constructions</h2>");
+  const std::size_t end = html.find("</table>", begin);
+  ASSERT_NE(begin, std::string::npos);
+  ASSERT_NE(end, std::string::npos);
+  std::size_t longest = 0;
+  std::size_t run_length = 0;
+  bool in_tag = false;
+  for (std::size_t i = begin; i < end; ++i) {
+    const char ch = html[i];
+    if (ch == '<') {
+      in_tag = true;
+      // A tag other than an inline one (code, wbr) ends the cell's text.
+      if (html.compare(i, 5, "<code") != 0 && html.compare(i, 6, "</code") != 0) run_length = 0;
+      if (html.compare(i, 5, "<wbr>") == 0) run_length = 0;
+      continue;
+    }
+    if (ch == '>') {
+      in_tag = false;
+      continue;
+    }
+    if (in_tag) continue;
+    run_length = ch == ' ' || ch == '\n' ? 0 : run_length + 1;
+    longest = std::max(longest, run_length);
+  }
+  EXPECT_LE(longest, 24u);
+  std::size_t widths = 0;
+  for (std::size_t at = html.find("width=\"", begin); at < end; at = html.find("width=\"", at + 1)) {
+    if (html.compare(at - 5, 4, "<svg") == 0 || html.compare(at - 4, 4, "svg ") == 0) {
+      EXPECT_EQ(html.compare(at, 12, "width=\"160\" "), 0) << html.substr(at, 20);
+      ++widths;
+    }
+  }
+  EXPECT_EQ(widths, run.constructions.size());
 }
 
 TEST(HtmlReport, EscapesEveryText) {

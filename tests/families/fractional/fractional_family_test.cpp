@@ -99,6 +99,42 @@ TEST(FractionalFamily, DelayingSwapFailsTheRunRate) {
   EXPECT_EQ(delays, 1);
 }
 
+// check() builds the run rate's two-run broadcast once per layout and hands it to
+// judge_fractional; judged one by one (each builds its own) the instances give the same
+// verdicts, steps and bounds. A two-run schedule one step faster than the real one makes the run
+// rate fail (P >= 7; for P = 2 the real one has slack enough), so the schedule handed in is the one
+// used.
+TEST(FractionalFamily, SharedTwoRunsAgreesWithBuildingItPerInstance) {
+  const FractionalFamily family;
+  const std::vector<FractionalInstance> insts = fractional_instances();
+  for (std::int64_t P : {1, 2, 7, 33, 100}) {
+    const Outcome o = family.check(P, {});
+    ASSERT_EQ(o.instance_results.size(), insts.size());
+    std::int64_t applies = 0;
+    for (std::size_t k = 0; k < insts.size(); ++k) {
+      const auto index = static_cast<std::int64_t>(k);
+      const FractionalJudgement alone = judge_fractional(P, insts[k], index, {});
+      EXPECT_EQ(alone.violations.empty(), o.instance_results[k].status == Status::pass) << P << " " << k;
+      EXPECT_EQ(alone.steps, o.instance_results[k].rounds) << P << " " << k;
+      EXPECT_EQ(alone.lower_bound, o.instance_results[k].lower_bound) << P << " " << k;
+      if (!run_rate_applies(insts[k]) || P < 7) continue;
+      ++applies;
+      Schedule faster = two_runs_broadcast(P, insts[k]);
+      ASSERT_FALSE(faster.rounds.empty());
+      for (std::size_t t = 1; t < faster.rounds.size(); ++t) {
+        faster.rounds[0].insert(faster.rounds[0].end(), faster.rounds[t].begin(), faster.rounds[t].end());
+      }
+      faster.rounds.resize(1);
+      const FractionalJudgement wrong = judge_fractional(P, insts[k], index, {}, &faster);
+      ASSERT_FALSE(wrong.violations.empty()) << P << " " << k;
+      EXPECT_EQ(wrong.violations[0].property, "above_run_rate");
+    }
+    if (P >= 7) {
+      EXPECT_EQ(applies, 18) << P;  // binary and r = 1..8, s = 2L + 1 and 4L
+    }
+  }
+}
+
 TEST(FractionalFamily, RoutedConverterAgrees) {
   const fr::BroadcastResult b = fr::broadcast({fr::Layout::fractional, 20, 3, 7, true});
   network::RoutedSchedule routed = fractional_routed(b.schedule);

@@ -1,6 +1,8 @@
 // The direct simplex implementation (reference/fractional/simplex_direct.hpp): the header's
 // example by hand; every layout valid in the generic simulation under the simplex port rule for
-// small P and s (no deadlock); the order equals its slow twin's; the replay of the programs takes
+// small P and s (no deadlock); the order equals its slow twin's; the replay equals its slow twin's
+// on the orders and on broken programs (swapped, dropped and misaddressed parts, deadlocks
+// included); the replay of the programs takes
 // exactly the steps of the lock step that chose the order (the order alone carries the
 // schedule); the run rate 2r + 1 of §3
 // through the checker (checkers/fractional/timing.hpp), exact when the root has a right
@@ -9,7 +11,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "checkers/fractional/timing.hpp"
@@ -56,13 +60,16 @@ TEST(SimplexDirect, EveryLayoutValidUnderTheSimplexRule) {
   }
 }
 
-// The fast lock step (active PUs only) and its slow twin (every PU every step) write the same
-// programs.
+// The fast lock step (the PUs next to the last step's transfers only) and its slow twin (every
+// PU every step) write the same programs.
+// The fast one tries only the PUs next to the last step's transfers (binary: r = -1 here).
 TEST(SimplexDirect, OrderEqualsItsSlowTwin) {
-  for (std::int64_t r = 0; r <= 6; ++r) {
-    for (std::int64_t P = 1; P <= 80; P += 3) {
+  for (std::int64_t r = -1; r <= 8; ++r) {
+    for (std::int64_t P : {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 16, 17, 19, 22, 25, 28, 31,
+                           34, 37, 40, 43, 46, 49, 52, 55, 58, 61, 64, 67, 70, 73, 76, 79, 200, 515}) {
       for (std::int64_t s : {1, 4, 9, 20}) {
-        const BroadcastOptions o = direct(r == 0 ? Layout::chain : Layout::fractional, P, r, s);
+        const Layout layout = r < 0 ? Layout::binary : r == 0 ? Layout::chain : Layout::fractional;
+        const BroadcastOptions o = direct(layout, P, std::max<std::int64_t>(r, 1), s);
         const SimplexOrder fast = simplex_direct_order(o);
         ASSERT_FALSE(fast.deadlock);
         const SimplexProgram slow = simplex_direct_order_slow(o);
@@ -71,6 +78,76 @@ TEST(SimplexDirect, OrderEqualsItsSlowTwin) {
       }
     }
   }
+}
+
+// A replay's result as comparable values: every round's transfers in order, and the deadlock.
+using Flat = std::vector<std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t>>>;
+std::pair<Flat, std::string> flat(const BroadcastResult& b) {
+  Flat out;
+  for (const auto& round : b.schedule.rounds) {
+    auto& f = out.emplace_back();
+    for (const Transfer& t : round) f.emplace_back(t.from, t.to, t.block, t.stored_as);
+  }
+  return {out, b.deadlock.value_or("")};
+}
+
+void expect_replays_agree(const SimplexProgram& p, std::int64_t s, const std::string& where) {
+  const BroadcastResult fast = run_simplex_program(p, s);
+  const BroadcastResult slow = run_simplex_program_slow(p, s);
+  EXPECT_EQ(flat(fast), flat(slow)) << where;
+  EXPECT_EQ(fast.schedule.p, slow.schedule.p) << where;
+  EXPECT_EQ(fast.schedule.n, slow.schedule.n) << where;
+}
+
+// The replay that visits only the PUs of the last step's transfers and its slow twin (every PU
+// every step) give the same schedule, padding dropped, on the orders of every layout.
+TEST(SimplexDirect, ReplayEqualsItsSlowTwin) {
+  for (std::int64_t r = -1; r <= 6; ++r) {
+    for (std::int64_t P = 1; P <= 80; P += 3) {
+      for (std::int64_t s : {1, 4, 9, 20}) {
+        const Layout layout = r < 0 ? Layout::binary : r == 0 ? Layout::chain : Layout::fractional;
+        const SimplexOrder order = simplex_direct_order(direct(layout, P, std::max<std::int64_t>(r, 1), s));
+        const std::string where = "P=" + std::to_string(P) + " r=" + std::to_string(r) +
+                                  " s=" + std::to_string(s);
+        expect_replays_agree(order.program, s, where);
+        expect_replays_agree(order.program, order.padded_s, where + " padded");
+        if (r < 0) expect_replays_agree(binary_simplex_program(P, s), s, where + " written");
+      }
+    }
+  }
+}
+
+// The same on broken programs, where the replay deadlocks or moves the wrong packets: every
+// adjacent pair of parts swapped, every part dropped, every part's peer out of range or off by
+// one (a PU that sends to itself included), for small fractional trees.
+TEST(SimplexDirect, ReplayEqualsItsSlowTwinOnBrokenPrograms) {
+  std::int64_t deadlocks = 0;
+  std::int64_t mutants = 0;
+  for (std::int64_t r = 1; r <= 3; ++r) {
+    for (std::int64_t P : {2, 5, 9, 14}) {
+      const std::int64_t s = 3 * r;
+      const SimplexProgram base = simplex_direct_order(direct(Layout::fractional, P, r, s)).program;
+      for (std::size_t x = 0; x < base.parts.size(); ++x) {
+        for (std::size_t k = 0; k < base.parts[x].size(); ++k) {
+          std::vector<SimplexProgram> ms(5, base);
+          if (k + 1 < base.parts[x].size()) std::swap(ms[0].parts[x][k], ms[0].parts[x][k + 1]);
+          ms[1].parts[x].erase(ms[1].parts[x].begin() + static_cast<std::ptrdiff_t>(k));
+          ms[2].parts[x][k].peer = -1;
+          ms[3].parts[x][k].peer = P;
+          ms[4].parts[x][k].peer = (base.parts[x][k].peer + 1) % P;
+          for (std::size_t m = 0; m < ms.size(); ++m) {
+            const std::string where = "P=" + std::to_string(P) + " r=" + std::to_string(r) +
+                                      " PU " + std::to_string(x) + " part " + std::to_string(k) +
+                                      " mutation " + std::to_string(m);
+            expect_replays_agree(ms[m], s, where);
+            deadlocks += run_simplex_program(ms[m], s).deadlock ? 1 : 0;
+            ++mutants;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(deadlocks, mutants / 4);  // the deadlock path is exercised, not only the happy one
 }
 
 // The lock step chooses the order; the replay has nothing but the programs. Same step count
