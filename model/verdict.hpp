@@ -32,10 +32,17 @@ struct Violation {
   std::string op = {};
   std::string instance = {};
 
+  // The smallest-witness rule first; then every other field, so that the order is total: two
+  // violations are tied only when they are equal (the program route's witnesses used to tie
+  // when they differed only in `instance`, the element type or the buffering, or in `op`, so
+  // which one a sort kept depended on the input order).
   friend bool operator<(const Violation& a, const Violation& b) {
-    return std::tie(a.p, a.n, a.count, a.round, a.root, a.rank, a.call, a.property) <
-           std::tie(b.p, b.n, b.count, b.round, b.root, b.rank, b.call, b.property);
+    return std::tie(a.p, a.n, a.count, a.round, a.root, a.rank, a.call, a.property, a.block,
+                    a.op, a.instance, a.message) <
+           std::tie(b.p, b.n, b.count, b.round, b.root, b.rank, b.call, b.property, b.block,
+                    b.op, b.instance, b.message);
   }
+  friend bool operator==(const Violation& a, const Violation& b) = default;
 };
 
 // nullopt means every checked property holds.

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "families/circulant/cmd_bcast.hpp"
+#include "families/common/json_envelope.hpp"
 #include "families/common/parse.hpp"
 #include "families/circulant/schedule_table.hpp"
 #include "families/circulant/bcast_family.hpp"
@@ -90,7 +91,7 @@ int run_schedule(const ScheduleArgs& a) {
   const auto s = c == Construction::logp ? circulant::build_circulant_bcast_logp(range.max())
                                          : circulant::build_circulant_bcast(range.max(), {t});
   if (a.format == "json") {
-    std::cout << schedule_to_json(s) << "\n";
+    std::cout << with_envelope("schedule bcast", schedule_to_json(s)) << "\n";
   } else if (a.format == "text") {
     std::cout << schedule_table(s);
   } else {

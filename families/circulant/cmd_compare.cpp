@@ -11,6 +11,7 @@
 #include <map>
 
 #include "families/circulant/cmd_compare.hpp"
+#include "families/common/json_envelope.hpp"
 #include "families/common/parse.hpp"
 #include "families/circulant/compare_family.hpp"
 #include "engine/run_range.hpp"
@@ -84,11 +85,12 @@ Totals print_json(const Results& results, bool complete) {
         differ.empty() ? "" : ",", p, r.diff.entries, r.diff.rank, r.diff.round, r.diff.table,
         r.diff.alg45, r.diff.logp);
   }
-  std::cout
-      << fmt::format(
-             R"({{"compared":{},"complete":{},"differ_count":{},"invalid_count":{},"differ":[{}],"invalid":[{}]}})",
-             t.compared, complete ? "true" : "false", t.differ, t.invalid, differ, invalid)
-      << "\n";
+  std::cout << with_envelope(
+                   "compare bcast",
+                   fmt::format(
+                       R"({{"compared":{},"complete":{},"differ_count":{},"invalid_count":{},"differ":[{}],"invalid":[{}]}})",
+                       t.compared, complete ? "true" : "false", t.differ, t.invalid, differ, invalid))
+            << "\n";
   return t;
 }
 

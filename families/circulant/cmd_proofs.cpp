@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "families/circulant/cmd_proofs.hpp"
+#include "families/common/json_envelope.hpp"
 #include "families/common/parse.hpp"
 #include "families/circulant/count_recheck.hpp"
 #include "generators/external/schedule_json.hpp"
@@ -90,7 +91,7 @@ int run_prove_skips(const SkipsArgs& a) {
       if (!r.counterexample.empty()) o["counterexample"] = r.counterexample;
       j["obligations"].push_back(o);
     }
-    std::cout << j.dump(2) << "\n";
+    std::cout << with_envelope("prove skips", j.dump(2)) << "\n";
     return code;
   }
   fmt::print("prove skips: Lemma 1 and Algorithm 1 of seed 000 for every p >= 2 (variant {}, Z3 "
@@ -161,7 +162,7 @@ int run_prove_bcast(const BcastProveArgs& a) {
                       {"message", r.violation->message}};
     }
     j["checker_witness"] = witness(r.checker_violation);
-    std::cout << j.dump(2) << "\n";
+    std::cout << with_envelope("prove bcast", j.dump(2)) << "\n";
     return code;
   }
   const char* src = a.schedule_file.empty() ? "the reference schedule" : a.schedule_file.c_str();
@@ -194,34 +195,31 @@ std::string count_str(bool used, std::size_t n, bool full) {
   return used ? fmt::format("{}{}", full ? "" : ">=", n) : std::string("-");
 }
 
+// A method that did not run reports null for each of its fields (never a sentinel number), and
+// `agree` is null unless both enumerations ran to completion: nothing was judged (the text's "-").
 nlohmann::json count_json_row(const engine::CountRow& r, const engine::CountOptions& o,
                               const std::string& method) {
-  const bool both = o.use_z3 && o.use_backtracking;
-  const auto found = [](bool used, const proofs::Enumeration& e) {
-    return used ? static_cast<std::int64_t>(e.tables.size()) : std::int64_t{-1};
-  };
-  nlohmann::json row{{"p", r.p},
-                     {"q", ceil_log2(r.p)},
-                     {"method", method},
-                     {"z3_count", found(o.use_z3, r.z3)},
-                     {"z3_complete", r.z3.complete},
-                     {"z3_last", proofs::to_string(r.z3.last)},
-                     {"z3_calls", r.z3.solver_calls},
-                     {"z3_seconds", r.z3_seconds},
-                     {"backtracking_count", found(o.use_backtracking, r.backtracking)},
-                     {"backtracking_complete", r.backtracking.complete},
-                     {"backtracking_seconds", r.backtracking_seconds},
-                     {"agree", both && r.agree && r.complete},
-                     {"recheck", r.recheck.empty() ? "pass" : r.recheck}};
-  if (r.structured_run) {
-    row["structured_count"] = r.structured.count;
-  } else {
-    row["structured_count"] = -1;
-  }
-  row["structured_seconds"] = r.structured_seconds;
-  row["structured_agrees"] = r.structured_agrees;
-  row["stage1_solutions"] = r.structured.stage1_solutions;
-  row["largest_component"] = r.structured.largest_component;
+  using J = nlohmann::json;
+  const auto ran = [](bool used, const auto& value) { return used ? J(value) : J(nullptr); };
+  const bool z3 = o.use_z3, bt = o.use_backtracking, st = r.structured_run;
+  J row{{"p", r.p},
+        {"q", ceil_log2(r.p)},
+        {"method", method},
+        {"z3_count", ran(z3, r.z3.tables.size())},
+        {"z3_complete", ran(z3, r.z3.complete)},
+        {"z3_last", ran(z3, proofs::to_string(r.z3.last))},
+        {"z3_calls", ran(z3, r.z3.solver_calls)},
+        {"z3_seconds", ran(z3, r.z3_seconds)},
+        {"backtracking_count", ran(bt, r.backtracking.tables.size())},
+        {"backtracking_complete", ran(bt, r.backtracking.complete)},
+        {"backtracking_seconds", ran(bt, r.backtracking_seconds)},
+        {"agree", ran(z3 && bt && r.complete, r.agree)},
+        {"recheck", r.recheck.empty() ? "pass" : r.recheck}};
+  row["structured_count"] = ran(st, r.structured.count);
+  row["structured_seconds"] = ran(st, r.structured_seconds);
+  row["structured_agrees"] = ran(st, r.structured_agrees);
+  row["stage1_solutions"] = ran(st, r.structured.stage1_solutions);
+  row["largest_component"] = ran(st, r.structured.largest_component);
   return row;
 }
 
@@ -293,7 +291,7 @@ int run_count(const CountArgs& a) {
   progress.start("count-schedules", "p counted", static_cast<std::int64_t>(ps.size()),
                  static_cast<double>(ps.size()));
   for (std::int64_t p : ps) {
-    // A method not run is reported as absent (count -1) and its agreement as unchecked.
+    // A method not run is reported as null and its agreement as unchecked (null).
     const engine::CountRow r = engine::count_and_recheck(p, o);
     progress.advance(1, 1.0);
     if (r.code == 1) {
@@ -318,7 +316,7 @@ int run_count(const CountArgs& a) {
                       "(the one current-phase block, not fixed to Algorithm 2)"},
                      {"rows", rows},
                      {"exit_code", code}};
-    std::cout << j.dump(2) << "\n";
+    std::cout << with_envelope("count-schedules", j.dump(2)) << "\n";
   }
   return code;
 }

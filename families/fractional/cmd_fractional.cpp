@@ -15,6 +15,7 @@
 
 #include "checkers/fractional/timing.hpp"
 #include "families/fractional/cmd_fractional.hpp"
+#include "families/common/json_envelope.hpp"
 #include "families/common/parse.hpp"
 #include "families/fractional/fractional_family.hpp"
 #include "generators/external/routed_json.hpp"
@@ -173,7 +174,8 @@ int run_schedule_embed(const ScheduleArgs& a) {
   // keep stdout for the schedule or the picture and name the violations on stderr.
   if (a.format == "json" || a.format == "svg") {
     if (a.format == "json") {
-      std::cout << routed_to_json(network::Network::from_spec(run.network), run.routed) << '\n';
+      std::cout << routed_to_json(network::Network::from_spec(run.network), run.routed,
+                                  json_envelope_member("schedule fractional")) << '\n';
     } else {
       std::cout << fractional_embed_svg(mesh_picture(run));
     }
@@ -241,7 +243,7 @@ void print_run_rate(const fr::BroadcastOptions& o, const Schedule& s, std::int64
 }
 
 int run_schedule(const ScheduleArgs& a) {
-  if (a.P == 0) throw InputError("--p or --P is required (the number of PUs, 1 or more)");
+  if (a.P == 0) throw InputError("--p or --P is required (the number of PUs, 2 or more)");
   if (!a.embed.empty()) return run_schedule_embed(a);
   if (a.layout.empty()) throw InputError("--layout is required (chain | binary | fractional)");
   const fr::Layout layout = fr::parse_layout(a.layout);
@@ -270,7 +272,7 @@ int run_schedule(const ScheduleArgs& a) {
       return 1;
     }
     const network::RoutedSchedule routed = engine::fractional_routed(b.schedule);
-    std::cout << routed_to_json(net, routed) << '\n';
+    std::cout << routed_to_json(net, routed, json_envelope_member("schedule fractional")) << '\n';
     return 0;
   }
   const fr::BroadcastResult b = fr::broadcast(o);
@@ -326,8 +328,10 @@ void register_fractional_commands(const CommandTree& tree) {
       "fractional", "a broadcast of seed 002: chain, pipelined binary tree or fractional tree");
   s->add_option("--layout", sa->layout, "chain | binary | fractional (required unless --embed)")
       ->type_name("chain|binary|fractional");
-  CLI::Option* P = add_int_flag(s, "-p,--p", sa->P, 1, kFlagMax, "PUs (P >= 1; required)");
-  make_alias(add_int_flag(s, "--P", sa->P, 1, kFlagMax, ""), P);
+  // P >= 2: one PU sends nothing, and its layout's depth would be the recurrence's d = -1
+  // (printed as such until the JSON review; `fractional --P 1` gives the cost model's zero row).
+  CLI::Option* P = add_int_flag(s, "-p,--p", sa->P, 2, kFlagMax, "PUs (P >= 2; required)");
+  make_alias(add_int_flag(s, "--P", sa->P, 2, kFlagMax, ""), P);
   add_int_flag(s, "--r", sa->r, 1, kFlagMax, "group size of the fractional tree (r >= 1)");
   add_int_flag(s, "--s", sa->s, 1, kFlagMax, "packets (s >= 1)")->required();
   s->add_flag("--simplex", sa->simplex, "the simplex model (couple emulation unless --simplex-order)");

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "families/fractional/cmd_fractional_cost.hpp"
+#include "families/common/json_envelope.hpp"
 #include "families/common/parse.hpp"
 #include "families/fractional/fractional_cost_family.hpp"
 #include "generators/p_range.hpp"
@@ -162,7 +163,7 @@ int run(const Args& a) {
   }
   const CostTable t = fractional::cost_table(*a.P, kappa);
   if (a.format == "json") {
-    std::cout << table_json(t).dump(2) << "\n";
+    std::cout << with_envelope("fractional", table_json(t).dump(2)) << "\n";
   } else {
     std::cout << table_text(t, a.format == "md");
   }

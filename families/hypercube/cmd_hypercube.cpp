@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "families/hypercube/cmd_hypercube.hpp"
+#include "families/common/json_envelope.hpp"
 #include "families/common/parse.hpp"
 #include "families/hypercube/hypercube_family.hpp"
 #include "generators/external/routed_json.hpp"
@@ -119,7 +120,7 @@ int run_schedule(const ScheduleArgs& a) {
   if (a.format == "json" || a.format == "text") require_printable(algo, d, a);
   if (a.format == "json") {
     const network::Network cube = network::Network::hypercube(d);
-    RoutedJsonWriter writer(std::cout, cube, header);
+    RoutedJsonWriter writer(std::cout, cube, header, json_envelope_member("schedule hypercube"));
     engine::stream_hypercube(algo, d, a.root, writer, a.s);
     writer.finish();
     std::cout << '\n';

@@ -179,7 +179,7 @@ engine::Outcome ProgramFamily::check(std::int64_t p, const engine::CheckContext&
   options.stop = context.stop;
   const std::vector<cvp::JobOutcome> outcomes = cvp::run_isolated(plugin_, all, options);
   engine::Outcome o;
-  std::vector<Witness> smallest;  // the smallest failing instances, tied in the engine's order
+  std::vector<Witness> smallest;  // the smallest failing instance (and any equal to it)
   bool inconclusive = false;
   std::string rows;
   for (std::size_t i = 0; i < all.size(); ++i) {
@@ -202,8 +202,8 @@ engine::Outcome ProgramFamily::check(std::int64_t p, const engine::CheckContext&
     if (v.status == cvp::InstanceStatus::inconclusive) inconclusive = true;
     if (v.status != cvp::InstanceStatus::fail || !v.fault) continue;
     Violation viol = violation_of(all[i], *v.fault);
-    // The engine's order (Violation::operator<) ties instances that differ only in element type
-    // or buffering, and its sort picks one of them: every tied one is kept for finish().
+    // The engine's order (Violation::operator<) is total, so the smallest is the one the
+    // engine's sort puts first; a violation equal to it is kept beside it for finish().
     if (smallest.empty() || viol < smallest.front().violation) smallest.clear();
     if (smallest.empty() || !(smallest.front().violation < viol)) {
       smallest.push_back(Witness{viol, v.calls, v.messages});

@@ -1,6 +1,7 @@
 // `synth tadt`: flags and printing only; the search, the proof and the re-check are
 // proofs/tadt_synth.hpp.
 #include "families/torus/cmd_synth.hpp"
+#include "families/common/json_envelope.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -139,7 +140,7 @@ int run_synth_tadt(const SynthArgs& a) {
   o.redundant = !a.no_implied;
   const auto r = pf::synthesize_tadt(net, o);
   if (a.format == "json") {
-    std::cout << result_json(net, r, a).dump(2) << "\n";
+    std::cout << with_envelope("synth tadt", result_json(net, r, a).dump(2)) << "\n";
   } else {
     print_text(net, r, a);
   }

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "families/torus/cmd_torus.hpp"
+#include "families/common/json_envelope.hpp"
 #include "families/common/parse.hpp"
 #include "families/torus/torus_algorithms.hpp"
 #include "families/torus/torus_family.hpp"
@@ -93,7 +94,7 @@ int run_schedule(const ScheduleArgs& a) {
   const network::RoutedSchedule header = family->header(sides);
   const network::Network net = network::Network::from_spec(header.network);
   if (a.format == "json") {
-    RoutedJsonWriter writer(std::cout, net, header);
+    RoutedJsonWriter writer(std::cout, net, header, json_envelope_member("schedule torus"));
     family->stream(sides, writer);
     writer.finish();
     std::cout << '\n';

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "families/trees/cmd_solve.hpp"
+#include "families/common/json_envelope.hpp"
 #include "families/common/parse.hpp"
 #include "families/common/spelling.hpp"
 
@@ -41,7 +42,7 @@ int run_reduce(const ReduceArgs& a) {
   json out;
   out["instance"] = {{"values", values}, {"blocks", r.inst.problem.m},
                      {"processors", r.inst.problem.p()}, {"alpha", 1}, {"beta", 1}, {"gamma", 1},
-                     {"root", "best"}};
+                     {"root", nullptr}};  // null: the solvers choose the best root
   out["leaf_copy"] = engine::leaf_copy_name(o.leaf);
   out["target"] = r.inst.target;
   out["theorem_assumptions_hold"] = r.inst.nontrivial;
@@ -66,7 +67,7 @@ int run_reduce(const ReduceArgs& a) {
   }
   out["problems"] = r.problems;
   out["verdict"] = engine::verdict_name(r.code);
-  std::cout << out.dump(2) << "\n";
+  std::cout << with_envelope("reduce partition", out.dump(2)) << "\n";
   return r.code;
 }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "families/trees/cmd_solve.hpp"
+#include "families/common/json_envelope.hpp"
 #include "families/common/parse.hpp"
 #include "families/common/spelling.hpp"
 #include "model/error.hpp"
@@ -42,6 +43,8 @@ std::uint64_t parse_rlimit(const std::string& text) {
   return static_cast<std::uint64_t>(
       parse_int("--rlimit", text, 1, static_cast<std::int64_t>(pf::kMaxRlimit)));
 }
+
+json root_json(const pf::RootChoice& root) { return root.root ? json(*root.root) : json(nullptr); }
 
 json tree_json(const GatherTree& t) { return json{{"root", t.root}, {"sequence", t.sequence}}; }
 
@@ -82,7 +85,7 @@ json nonordered_json(const engine::NonorderedResult& r, std::uint64_t rlimit) {
     j = {{"outcome", pf::to_string(z.outcome)}, {"calls", z.solver_calls}, {"rlimit", rlimit},
          {"seconds", r.z3->seconds}, {"proof", z.proof}, {"z3_version", pf::z3_version()}};
     if (z.best) j["best_found"] = z.best->time, j["tree"] = tree_json(z.best->tree);
-    j["first_bound"] = r.z3->first_bound ? json(*r.z3->first_bound) : json("tree_time_upper_bound");
+    j["first_bound"] = r.z3->first_bound;
     j["optimum"] = z.outcome == pf::SolverOutcome::unsat && z.best ? json(z.best->time) : json(nullptr);
     if (r.z3->evaluated_time) j["evaluated_time"] = *r.z3->evaluated_time;
   }
@@ -131,9 +134,9 @@ int run_solve(const SolveArgs& a) {
   const engine::NonorderedResult r = engine::solve_nonordered(pr, o);
   json out = nonordered_json(r, o.rlimit);
   out["problem"] = {{"blocks", pr.m}, {"alpha", pr.cost.alpha}, {"beta", pr.cost.beta},
-                    {"gamma", pr.cost.gamma}, {"root", o.root.to_string()},
+                    {"gamma", pr.cost.gamma}, {"root", root_json(o.root)},
                     {"leaf_copy", engine::leaf_copy_name(o.leaf)}};
-  std::cout << out.dump(2) << "\n";
+  std::cout << with_envelope("solve nonordered", out.dump(2)) << "\n";
   return r.code;
 }
 
@@ -185,11 +188,13 @@ int run_kported(const KPortedArgs& a) {
   out["optimum"] = r.z3.outcome == pf::SolverOutcome::unsat ? json(r.z3.best.time)
                    : r.bnb && r.bnb->optimal               ? json(r.bnb->time)
                                                             : json(nullptr);
-  out["brute_force_assignments"] = r.brute ? json(r.assignments) : json("over 1e7: skipped");
+  // k^n as an integer when the brute force ran (at most 1e7); null when it was skipped.
+  out["brute_force_assignments"] =
+      r.brute ? json(static_cast<std::int64_t>(r.assignments)) : json(nullptr);
   if (r.brute) out["brute_force"] = {{"optimum", r.brute->time}};
   out["problems"] = r.problems;
   out["verdict"] = engine::verdict_name(r.code);
-  std::cout << out.dump(2) << "\n";
+  std::cout << with_envelope("solve kported", out.dump(2)) << "\n";
   return r.code;
 }
 
@@ -238,7 +243,7 @@ int run_mbt(const MbtArgs& a) {
   if (r.brute_rounds) out["brute_force"] = {{"rounds", *r.brute_rounds}};
   out["problems"] = r.problems;
   out["verdict"] = engine::verdict_name(r.code);
-  std::cout << out.dump(2) << "\n";
+  std::cout << with_envelope("solve mbt", out.dump(2)) << "\n";
   return r.code;
 }
 

@@ -1,6 +1,7 @@
 // `trees` and `verify trees` (seed 001). Parses, builds the instance (generators/), runs the
 // constructions and their checks (families/trees/tree_checks.hpp), prints; no algorithm here.
 #include "families/trees/cmd_trees.hpp"
+#include "families/common/json_envelope.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -205,7 +206,13 @@ int run_trees_t(const TreesArgs& a, const CostModel<T>& base, ordered_json cost_
     if (!a.picture.empty() && idx == 0) write_tree_picture(a.picture, inst, p, runs[idx].rows);
   }
   if (a.format == "json") {
-    std::cout << (list.size() == 1 && a.dist != "all" ? all.front() : all).dump() << "\n";
+    // Each instance object carries the envelope (--dist all prints an array of them).
+    std::string text;
+    for (const auto& inst : all) {
+      text.append(text.empty() ? "" : ",").append(with_envelope("trees", inst.dump()));
+    }
+    if (list.size() != 1 || a.dist == "all") text = "[" + text + "]";
+    std::cout << text << "\n";
   } else {
     std::cout << fmt::format(
         "Gather tree completion times, p = {}, alpha = {}, beta = {}, gamma "

@@ -136,7 +136,7 @@ NonorderedResult solve_nonordered(const TreeProblem<std::int64_t>& problem,
     // After the DP or the B&B, Z3 starts at their optimum: it must find its own tree within it
     // and prove none within one less; alone, it descends from the bound every tree meets.
     Z3Run z;
-    z.first_bound = r.optimum;
+    z.first_bound = r.optimum.value_or(pf::tree_time_upper_bound(problem));
     z.result = pf::nonordered_z3(problem, o.root, pf::SolverOptions{o.rlimit}, r.optimum, o.leaf);
     z.seconds = seconds_since(t0);
     if (z.result.outcome == pf::SolverOutcome::unsat && !z.result.best) {

@@ -68,7 +68,9 @@ struct DpRun {
 struct Z3Run {
   proofs::Z3TreeResult result;
   double seconds = 0;
-  std::optional<std::int64_t> first_bound;  // empty: Z3 descended from tree_time_upper_bound
+  // The bound of Z3's first query: another solver's optimum, or (Z3 first or alone)
+  // proofs::tree_time_upper_bound, the bound every tree meets.
+  std::int64_t first_bound = 0;
   std::optional<std::int64_t> evaluated_time;
 };
 

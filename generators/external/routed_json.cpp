@@ -323,10 +323,12 @@ network::RoutedSchedule read_routed_json(const std::filesystem::path& file) {
 }
 
 RoutedJsonWriter::RoutedJsonWriter(std::ostream& out, const network::Network& net,
-                                   const network::RoutedSchedule& h)
+                                   const network::RoutedSchedule& h, std::string_view lead)
     : out_(out), net_(net) {
+  out_ << '{';
+  if (!lead.empty()) out_ << lead << ",\n";
   out_ << fmt::format(
-      "{{\"format\":\"{}\",\n\"network\":{},\n\"model\":{{\"ports\":{},\"duplex\":\"{}\","
+      "\"format\":\"{}\",\n\"network\":{},\n\"model\":{{\"ports\":{},\"duplex\":\"{}\","
       "\"switching\":\"{}\",\"combining\":{}{}}},\n\"collective\":\"{}\",\"root\":{},\"pieces\":{},\n"
       "\"rounds\":[",
       kFormat, network_json(net.spec()),
@@ -362,9 +364,10 @@ void RoutedJsonWriter::end_round() { out_ << ']'; }
 
 void RoutedJsonWriter::finish() { out_ << (first_round_ ? "]}" : "\n]}"); }
 
-std::string routed_to_json(const network::Network& net, const network::RoutedSchedule& s) {
+std::string routed_to_json(const network::Network& net, const network::RoutedSchedule& s,
+                           std::string_view lead) {
   std::ostringstream out;
-  RoutedJsonWriter w(out, net, s);
+  RoutedJsonWriter w(out, net, s, lead);
   network::replay(s, w);
   w.finish();
   return out.str();

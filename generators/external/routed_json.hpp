@@ -27,6 +27,7 @@
 #include <filesystem>
 #include <ostream>
 #include <string>
+#include <string_view>
 
 #include "model/network/network.hpp"
 #include "model/network/routed_schedule.hpp"
@@ -45,8 +46,9 @@ const char* collective_word(network::Collective c);
 // (no trailing newline).
 class RoutedJsonWriter final : public network::RoutedSink {
  public:
+  // `lead`: members written ahead of "format" (a command's envelope), e.g. `"a":1`; none if empty.
   RoutedJsonWriter(std::ostream& out, const network::Network& net,
-                   const network::RoutedSchedule& header);
+                   const network::RoutedSchedule& header, std::string_view lead = {});
   void begin_round(std::int64_t round) override;
   void send(std::int64_t from, std::span<const network::Direction> hops,
             std::span<const network::Packet> packets) override;
@@ -61,6 +63,7 @@ class RoutedJsonWriter final : public network::RoutedSink {
 };
 
 // The whole schedule as one string; parse_routed_json reads it back to the same schedule.
-std::string routed_to_json(const network::Network& net, const network::RoutedSchedule& s);
+std::string routed_to_json(const network::Network& net, const network::RoutedSchedule& s,
+                           std::string_view lead = {});
 
 }  // namespace collverify

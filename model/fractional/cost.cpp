@@ -14,7 +14,7 @@ namespace {
 
 double c_of(std::int64_t r) { return 1.0 + 1.0 / static_cast<double>(r); }
 
-CostPoint one_pu() { return CostPoint{1, -1, 1, 0, 0}; }
+CostPoint one_pu() { return one_pu_cost(1); }
 
 // The best s = m * unit (m >= 1) for steps = d + c s: T convex in m, so the integer optimum is
 // next to the real one m* = sqrt(d kappa / c) / unit; m* - 1 .. m* + 1 covers rounding of m*.
@@ -39,6 +39,8 @@ CostPoint best_multiple(double d, double c, std::int64_t unit, double kappa) {
 std::int64_t r_limit(std::int64_t P) { return std::max<std::int64_t>(1, P - 2); }
 
 }  // namespace
+
+CostPoint one_pu_cost(std::optional<std::int64_t> r) { return CostPoint{r, 0, 0, 0, 0}; }
 
 double cost_over_k(double steps, double s, double kappa) { return steps * (1.0 / kappa + 1.0 / s); }
 
@@ -104,17 +106,17 @@ CostPoint best_fractional(std::int64_t P, double kappa) {
 CostPoint binary_best(std::int64_t P, double kappa) { return best_for_r(P, 1, kappa); }
 
 CostPoint chain_best(std::int64_t P, double kappa) {
-  if (P == 1) return CostPoint{std::nullopt, -1, 1, 0, 0};
+  if (P == 1) return one_pu_cost(std::nullopt);
   return best_multiple(static_cast<double>(P - 2), 1.0, 1, kappa);
 }
 
 CostPoint circulant_best(std::int64_t P, double kappa) {
-  if (P == 1) return CostPoint{std::nullopt, -1, 1, 0, 0};
+  if (P == 1) return one_pu_cost(std::nullopt);
   return best_multiple(static_cast<double>(ceil_log2(P) - 1), 1.0, 1, kappa);
 }
 
 CostPoint lower_bound(std::int64_t P, double kappa) {
-  if (P == 1) return CostPoint{std::nullopt, -1, 1, 0, 0};
+  if (P == 1) return one_pu_cost(std::nullopt);
   // At least s - 1 + log2 P steps of t + k/s: st + k + d t + d k/s with d = log2 P - 1, whose
   // minimum over real s > 0 is at s = sqrt(d k / t) (s -> 0 when d = 0).
   const double d = std::log2(static_cast<double>(P)) - 1;

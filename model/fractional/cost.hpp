@@ -34,7 +34,9 @@
 //     bound with depth_lower_bound already exceeds the best is skipped without its recurrence.
 //     Its slow twin (best_fractional_grid, cost_slow.cpp) evaluates every (r, s) of a grid.
 //   - Ties: the smaller T; then the smaller r; then the smaller s (the order of evaluation).
-//   - P = 1: nothing is sent; every row costs 0 (r = 1, d = -1, s = 1).
+//   - P = 1: nothing is sent; every row is one_pu_cost: d = 0, s = 0, steps = 0, T = 0 (r = 1
+//     for the fractional rows), so steps = d + c s holds there too. (The recurrence's depth
+//     is -1 for P = 1, recurrence.hpp; it was reported as d until issue 25's JSON review.)
 // Cost: best_fractional O(sum over the r tried of d(P, r)); r stops near
 // kappa^(1/3) (log P)^(2/3), so P = 16384, kappa = 10^6 takes about a millisecond.
 // Example: P = 4096, kappa = 1000: chain T/k = 5.05 (s = 2023), binary T/k = 2.82 (r = 1),
@@ -73,6 +75,8 @@ CostPoint best_fractional(std::int64_t P, double kappa);
 // Its slow twin: every r in 1..min(r_max, max(1, P - 2)) and every multiple s of r up to s_max.
 CostPoint best_fractional_grid(std::int64_t P, double kappa, std::int64_t r_max,
                                std::int64_t s_max);
+// A row for P = 1: no latency step, no packet, no step, no time; `r` as the layout states it.
+CostPoint one_pu_cost(std::optional<std::int64_t> r);
 // A lower bound on depth(P, r) without running the recurrence (for r <= P - 2: max(r,
 // r log2(P / (2r + 1)) - 1), from P_i + r <= (2r + 1) 2^(ceil(i/r) - 1)); P - 2 otherwise.
 double depth_lower_bound(std::int64_t P, std::int64_t r);

@@ -29,7 +29,7 @@ std::int64_t depth_by_scan(std::int64_t P, std::int64_t r) {
 CostPoint best_fractional_grid(std::int64_t P, double kappa, std::int64_t r_max,
                                std::int64_t s_max) {
   CV_ASSERT(r_max >= 1 && s_max >= 1, "the grid is not empty");
-  if (P == 1) return CostPoint{1, -1, 1, 0, 0};
+  if (P == 1) return one_pu_cost(1);
   CostPoint best;
   bool have = false;
   const std::int64_t r_top = std::min(r_max, std::max<std::int64_t>(1, P - 2));

@@ -61,7 +61,15 @@ TEST(FractionalCostCli, TextAndMarkdownSayHowFarThePaperIsFromTheBest) {
 TEST(FractionalCostCli, OnePuAndTwoPus) {
   const CliRun one = run_collverify("fractional --P 1 --k-over-t 5 --format json", Stderr::dropped);
   ASSERT_EQ(one.code, 0);
-  EXPECT_EQ(json::parse(one.out)["best"]["T_over_k"].get<double>(), 0);
+  const json j1 = json::parse(one.out);
+  // Nothing is sent: no latency step, no packet, no step in every row (d was the recurrence's
+  // -1 until format 1 of the command outputs).
+  for (const char* row : {"paper_choice", "best", "chain", "binary", "circulant", "lower_bound"}) {
+    EXPECT_EQ(j1[row]["T_over_k"].get<double>(), 0) << row;
+    EXPECT_EQ(j1[row]["d"].get<double>(), 0) << row;
+    EXPECT_EQ(j1[row]["s"].get<double>(), 0) << row;
+    EXPECT_EQ(j1[row]["steps"].get<double>(), 0) << row;
+  }
   const CliRun two = run_collverify("fractional --P 2 --k-over-t 5 --format json", Stderr::dropped);
   ASSERT_EQ(two.code, 0);
   const json j = json::parse(two.out);

@@ -161,8 +161,14 @@ TEST(ProofsCli, CountSchedulesOneMethodAndItsLimit) {
   const CliRun z = run("count-schedules --p 9 --method z3 --format json", false);
   EXPECT_EQ(z.code, 0) << z.out;
   const auto doc = nlohmann::json::parse(z.out);
-  EXPECT_EQ(doc["rows"][0]["backtracking_count"], -1);
-  EXPECT_FALSE(doc["rows"][0]["agree"].get<bool>());  // not checked with one method
+  // A method that did not run is null (it was -1), and nothing was compared: agree is null (it
+  // was false, which read as a disagreement).
+  EXPECT_TRUE(doc["rows"][0]["backtracking_count"].is_null());
+  EXPECT_TRUE(doc["rows"][0]["backtracking_complete"].is_null());
+  EXPECT_TRUE(doc["rows"][0]["structured_count"].is_null());
+  EXPECT_TRUE(doc["rows"][0]["agree"].is_null());
+  EXPECT_GT(doc["rows"][0]["z3_count"].get<int>(), 1);
+  EXPECT_EQ(doc["collverify"]["command"], "count-schedules");
   const CliRun cut = run("count-schedules --p 9 --limit 2");
   EXPECT_EQ(cut.code, 3) << cut.out;  // the count is only a lower bound
   expect_contains(cut, ">=2");

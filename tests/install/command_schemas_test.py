@@ -3,7 +3,11 @@
 (python3-jsonschema, draft 2020-12); docs/FORMATS.md "Command outputs" describes them.
 
 - Every schema is a valid draft 2020-12 schema and docs/FORMATS.md links it; the $defs that
-  solve.schema.json and reduce-partition.schema.json share are identical.
+  solve.schema.json and reduce-partition.schema.json share are identical, and every schema's
+  $defs/envelope is envelope.schema.json's.
+- Every JSON output (also the routed schedules and each instance of trees --dist all) starts with
+  the envelope "collverify": {"version", "command", "format": 1}: the version collverify
+  --version prints, the command that ran.
 - The built collverify runs every command with JSON output on small inputs: passing, failing and
   inconclusive where the command has them (exit 0 / 1 / 3). Each output must validate, its exit
   code must be the expected one and agree with what the output says (exit_code, verdict).
@@ -71,6 +75,15 @@ for name in SCHEMAS:
 if len(validators) != len(SCHEMAS):
     sys.exit(1)
 
+envelope_path = source / "docs" / "schema" / "envelope.schema.json"
+envelope_schema = json.loads(envelope_path.read_text())
+Draft202012Validator.check_schema(envelope_schema)
+envelope_def = envelope_schema["$defs"]["envelope"]
+check("schema/envelope.schema.json" in formats_md, "docs/FORMATS.md links envelope.schema.json")
+for name in SCHEMAS:
+    check(schemas[name].get("$defs", {}).get("envelope") == envelope_def,
+          f"{name}.schema.json's $defs/envelope is envelope.schema.json's")
+
 shared = set(schemas["solve"]["$defs"]) & set(schemas["reduce-partition"]["$defs"])
 differ = sorted(k for k in shared
                 if schemas["solve"]["$defs"][k] != schemas["reduce-partition"]["$defs"][k])
@@ -89,6 +102,29 @@ def errors(schema, doc):
     while best.context:
         best = jsonschema.exceptions.best_match(best.context)
     return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message[:160]}" for e in [best, *found]]
+
+
+def command_of(args):
+    """The envelope's command: the words before the first flag."""
+    words = []
+    for a in args:
+        if a.startswith("-"):
+            break
+        words.append(a)
+    return " ".join(words)
+
+
+VERSION = None
+
+
+def envelope_ok(doc, command):
+    """doc's first key is the envelope, naming `command`, format 1 and collverify's version."""
+    objs = doc if isinstance(doc, list) else [doc]
+    return bool(objs) and all(
+        isinstance(o, dict) and list(o)[:1] == ["collverify"]
+        and o["collverify"] == {"version": VERSION, "command": command, "format": 1}
+        and list(o["collverify"]) == ["version", "command", "format"]
+        for o in objs)
 
 
 def run(args, timeout=120):
@@ -207,6 +243,11 @@ try:
     bad["skips"][2] += 1
     (tmp / "bad_skips.json").write_text(json.dumps(bad))
 
+    r, _ = run(["--version"])
+    VERSION = r.stdout.split()[-1] if r.returncode == 0 and r.stdout.split() else None
+    check(VERSION is not None and re.fullmatch(r"[0-9]+\.[0-9]+\.[0-9]+", VERSION),
+          f"collverify --version prints a version: {r.stdout!r}")
+
     for name, schema, want, args in RUNS:
         r, took = run(args)
         if r.returncode != want:
@@ -221,12 +262,53 @@ try:
         check(not errs, f"{name} ({took:.2f} s): validates against {schema}.schema.json"
               + "".join(f"\n    {e}" for e in errs[:5]))
         check(consistent(schema, doc, r.returncode), f"{name}: the output agrees with exit {r.returncode}")
+        check(envelope_ok(doc, command_of(args)),
+              f"{name}: starts with the envelope (command '{command_of(args)}', format 1, version {VERSION})")
         samples[name] = doc
 
     # A field that does not apply is null, as in summary.json; it was INT64_MIN (issue 25).
     w = samples.get("prove bcast wrong skips (no rank/round/block)", {}).get("witness", {})
     check(w.get("property") == "skips" and all(k in w and w[k] is None for k in ("rank", "round", "block")),
           f"prove bcast: a witness without rank, round, block gives null for them: {w}")
+
+    # One type per key (format 1). JSON Schema's "integer" admits 16.0, so the types are checked
+    # here as Python reads them: brute_force_assignments an int or null (it was 16.0 or the
+    # string "over 1e7: skipped"), first_bound an int (or "tree_time_upper_bound"), problem.root
+    # an int or null in every solve output (it was "best" or "1" in solve nonordered).
+    def is_int(v):
+        return isinstance(v, int) and not isinstance(v, bool)
+    ran = samples.get("solve kported", {}).get("brute_force_assignments")
+    skipped = samples.get("solve kported bnb, brute force skipped", {}).get("brute_force_assignments", 0)
+    check(is_int(ran) and ran == 16 and skipped is None,
+          f"solve kported: brute_force_assignments is k^n as an int (16: {ran!r}) or null when skipped ({skipped!r})")
+    bounds = [samples.get(n, {}).get("solvers", {}).get("z3", {}).get("first_bound")
+              for n in ("solve nonordered all solvers", "solve nonordered z3 rlimit 1: inconclusive")]
+    check(all(is_int(b) for b in bounds) and bounds[0] == samples["solve nonordered all solvers"]["optimum"],
+          f"solve nonordered: z3.first_bound is an int, the other solvers' optimum or the upper bound: {bounds}")
+    roots = [samples.get(n, {}).get("problem", {}).get("root", "absent") for n in
+             ("solve nonordered all solvers", "solve nonordered fixed root, paid", "solve mbt")]
+    check(roots == [None, 1, 0], f"solve: problem.root is null for the best root, else the rank as an int: {roots}")
+    check(samples.get("reduce partition", {}).get("instance", {}).get("root", "absent") is None,
+          "reduce partition: instance.root is null (the solvers choose the best root)")
+
+    # count-schedules: a method that did not run is null, never -1 / true / 0, and agree is
+    # judged (a bool) only between two complete enumerations.
+    def row0(n):
+        return samples.get(n, {}).get("rows", [{}])[0]
+    z3_alone, bt_alone = row0("count-schedules z3 alone"), row0("count-schedules limit reached: inconclusive")
+    check(all(z3_alone.get(k, 0) is None for k in ("backtracking_count", "backtracking_complete",
+                                                     "backtracking_seconds", "agree", "structured_count",
+                                                     "structured_agrees", "stage1_solutions")),
+          f"count-schedules --solver z3: the backtracking's and the structured counter's fields and agree are null: {z3_alone}")
+    check(all(bt_alone.get(k, 0) is None for k in ("z3_count", "z3_complete", "z3_last", "z3_calls", "agree")),
+          f"count-schedules --solver backtracking: Z3's fields and agree are null: {bt_alone}")
+    check(row0("count-schedules both").get("agree") is True, "count-schedules both: agree is true")
+
+    # fractional --P 1: nothing is sent, d = 0, s = 0, steps = 0 (d was -1, the recurrence's depth).
+    one = samples.get("fractional P = 1", {})
+    rows1 = [one.get(k, {}) for k in ("paper_choice", "best", "chain", "binary", "circulant", "lower_bound")]
+    check(all(r.get("d") == 0 and r.get("s") == 0 and r.get("steps") == 0 for r in rows1),
+          f"fractional --P 1: every row has d = 0, s = 0, steps = 0: {rows1}")
 
     # The routed schedules: collverify-routed/1, read back by verify routed.
     for name, args in [
@@ -238,7 +320,9 @@ try:
         r, _ = run([*args, "--format", "json"])
         path = tmp / (name.replace(" ", "_") + ".json")
         path.write_text(r.stdout)
-        ok = r.returncode == 0 and json.loads(r.stdout).get("format") == "collverify-routed/1"
+        doc = json.loads(r.stdout)
+        ok = r.returncode == 0 and doc.get("format") == "collverify-routed/1"
+        check(envelope_ok(doc, name), f"{name} --format json starts with the envelope")
         v, _ = run(["verify", "routed", "--schedule-file", str(path)])
         check(ok and v.returncode == 0,
               f"{name} --format json is collverify-routed/1 and verify routed passes it (exit {v.returncode})")
@@ -255,6 +339,9 @@ try:
             shown = json.loads(block.group(1)) if block else None
         except ValueError:
             shown = None
+        # The docs show the envelope with the version of their writing; the rest must be equal.
+        if isinstance(shown, dict) and isinstance(shown.get("collverify"), dict):
+            shown["collverify"]["version"] = real.get("collverify", {}).get("version")
         check(shown == real, f"docs/{doc_name} ({heading}) shows what schedule bcast --p 4 prints")
 
     # Bad input: exit 2, a message on stderr, nothing on stdout.
@@ -267,10 +354,15 @@ try:
                  ["solve", "mbt", "--vertices", "3", "--edges", "0-1"],
                  ["reduce", "partition", "--values", "1,2"],
                  ["fractional", "--P", "0", "--k-over-t", "1", "--format", "json"],
-                 ["synth", "tadt", "--sides", "3", "--format", "json"]]:
+                 ["synth", "tadt", "--sides", "3", "--format", "json"],
+                 # One PU: no schedule, and its depth was printed as d = -1 (format 1 refuses it).
+                 ["schedule", "fractional", "--layout", "chain", "--P", "1", "--s", "2", "--format", "json"],
+                 ["schedule", "fractional", "--layout", "fractional", "--r", "2", "--P", "1", "--s", "2"]]:
         r, _ = run(args)
-        check(r.returncode == 2 and r.stdout == "" and r.stderr.startswith("collverify: "),
-              f"bad input `{' '.join(args)}`: exit {r.returncode} (2), stdout empty, message on stderr")
+        check(r.returncode == 2 and r.stdout == "" and r.stderr.startswith("collverify: ")
+              and (args[:2] != ["schedule", "fractional"] or "--P" in r.stderr and "1" in r.stderr),
+              f"bad input `{' '.join(args)}`: exit {r.returncode} (2), stdout empty, message on stderr"
+              + (f": {r.stderr.strip()}" if args[:2] == ["schedule", "fractional"] else ""))
 
     # The text outputs have the lines docs/FORMATS.md names.
     TEXT = [
@@ -362,6 +454,7 @@ MUTANTS = [
     ("count-schedules both", "count-schedules", "a method that ran reports -1",
      lambda m: m["rows"][0].update(backtracking_count=-1)),
     ("count-schedules z3 alone", "count-schedules", "agree true with one method", lambda m: m["rows"][0].update(agree=True)),
+    ("count-schedules z3 alone", "count-schedules", "count-schedules' envelope says count", lambda m: m["collverify"].update(command="count")),
     ("trees one instance", "trees", "time is a string", lambda m: m["results"][0].update(time="8700")),
     ("trees one instance", "trees", "fixed_root missing", lambda m: m.pop("fixed_root")),
     ("trees one instance", "trees", "root_mode 'any'", lambda m: m["results"][0].update(root_mode="any")),
@@ -388,6 +481,43 @@ MUTANTS = [
     ("solve kported", "solve", "root_block 1", lambda m: m["problem"].update(root_block=1)),
     ("solve kported bnb, brute force skipped", "solve", "brute_force_assignments another sentence",
      lambda m: m.update(brute_force_assignments="skipped")),
+    # The outputs before format 1 (items 1-5 of the JSON review), each now rejected.
+    ("solve kported bnb, brute force skipped", "solve", "brute_force_assignments 'over 1e7: skipped' (old)",
+     lambda m: m.update(brute_force_assignments="over 1e7: skipped")),
+    ("solve kported", "solve", "brute_force_assignments null while the brute force ran",
+     lambda m: m.update(brute_force_assignments=None)),
+    ("solve nonordered z3 rlimit 1: inconclusive", "solve", "first_bound 'tree_time_upper_bound' (old)",
+     lambda m: m["solvers"]["z3"].update(first_bound="tree_time_upper_bound")),
+    ("solve nonordered all solvers", "solve", "problem.root 'best' (old)", lambda m: m["problem"].update(root="best")),
+    ("solve nonordered fixed root, paid", "solve", "problem.root '1' (old)", lambda m: m["problem"].update(root="1")),
+    ("reduce partition", "reduce-partition", "instance.root 'best' (old)", lambda m: m["instance"].update(root="best")),
+    ("prove bcast wrong skips (no rank/round/block)", "prove", "witness rank INT64_MIN (old)",
+     lambda m: m["witness"].update(rank=-9223372036854775808)),
+    ("count-schedules z3 alone", "count-schedules", "agree false with one method (old)",
+     lambda m: m["rows"][0].update(agree=False)),
+    ("count-schedules z3 alone", "count-schedules", "backtracking_count -1 (old)",
+     lambda m: m["rows"][0].update(backtracking_count=-1)),
+    ("count-schedules z3 alone", "count-schedules", "backtracking_complete true although not run (old)",
+     lambda m: m["rows"][0].update(backtracking_complete=True)),
+    ("count-schedules z3 alone", "count-schedules", "structured_count -1 (old)",
+     lambda m: m["rows"][0].update(structured_count=-1)),
+    ("count-schedules limit reached: inconclusive", "count-schedules", "z3_last 'inconclusive' although not run (old)",
+     lambda m: m["rows"][0].update(z3_last="inconclusive")),
+    ("count-schedules limit reached: inconclusive", "count-schedules", "z3_count -1 (old)",
+     lambda m: m["rows"][0].update(z3_count=-1)),
+    ("count-schedules both", "count-schedules", "agree null between two complete enumerations",
+     lambda m: m["rows"][0].update(agree=None)),
+    ("fractional P = 1", "fractional-cost", "d = -1 at P = 1 (old)", lambda m: m["chain"].update(d=-1)),
+    # The envelope.
+    ("solve mbt", "solve", "no envelope", lambda m: m.pop("collverify")),
+    ("solve mbt", "solve", "another command's envelope",
+     lambda m: m["collverify"].update(command="solve nonordered")),
+    ("trees --dist all, real costs", "trees", "an instance without the envelope", lambda m: m[1].pop("collverify")),
+    ("prove skips", "prove", "format 2", lambda m: m["collverify"].update(format=2)),
+    ("schedule bcast alg45", "schedule-bcast", "an unknown key in the envelope", lambda m: m["collverify"].update(x=1)),
+    ("fractional", "fractional-cost", "version missing", lambda m: m["collverify"].pop("version")),
+    ("compare bcast, both valid", "compare-bcast", "version not a version", lambda m: m["collverify"].update(version="dev")),
+    ("synth tadt torus", "synth-tadt", "the envelope's command 'synth'", lambda m: m["collverify"].update(command="synth")),
     ("solve mbt", "solve", "rounds is a string", lambda m: m.update(rounds="3")),
     ("solve mbt", "solve", "z3 missing", lambda m: m.pop("z3")),
     ("solve mbt", "solve", "caller without round", lambda m: m["z3"].pop("round")),

@@ -117,6 +117,20 @@ TEST(FractionalCost, OnePuCostsNothing) {
   EXPECT_EQ(t.chain.T_over_k, 0);
   EXPECT_EQ(t.circulant.T_over_k, 0);
   EXPECT_EQ(t.lower.T_over_k, 0);
+  // Every row: d = 0, s = 0, steps = 0, so steps = d + c s holds (d was -1, s 1 until format 1
+  // of the command outputs); r is 1 for the grouped rows and absent for the others.
+  for (const CostPoint* p : {&t.paper, &t.best, &t.chain, &t.binary, &t.circulant, &t.lower}) {
+    EXPECT_EQ(p->d, 0);
+    EXPECT_EQ(p->s, 0);
+    EXPECT_EQ(p->steps, 0);
+  }
+  EXPECT_EQ(t.best.r, 1);
+  EXPECT_EQ(t.paper.r, 1);
+  EXPECT_FALSE(t.chain.r.has_value());
+  const CostPoint grid = best_fractional_grid(1, 10.0, 5, 5);
+  EXPECT_EQ(grid.d, 0);
+  EXPECT_EQ(grid.s, 0);
+  EXPECT_EQ(grid.r, 1);
 }
 
 TEST(FractionalCost, BadInputNamesTheValue) {
