@@ -22,20 +22,14 @@
 #include "generators/external/schedule_files.hpp"
 #include "generators/external/schedule_json.hpp"
 #include "model/error.hpp"
+#include "tests/model/input_error_message.hpp"
 
 namespace collverify {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+std::string error_of(const std::function<void()>& f) { return test_support::input_error_message(f); }
 
 struct FileReader {
   const char* name;

@@ -19,20 +19,14 @@
 #include "generators/external/json_input.hpp"
 #include "generators/external/schedule_json.hpp"
 #include "model/error.hpp"
+#include "tests/model/input_error_message.hpp"
 
 namespace collverify {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string error_of(auto&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+std::string error_of(auto&& f) { return test_support::input_error_message(f); }
 
 class JsonLimits : public ::testing::Test {
  protected:

@@ -17,6 +17,7 @@
 #include "model/error.hpp"
 #include "reference/circulant/bcast.hpp"
 #include "reference/circulant/logp_schedule.hpp"
+#include "tests/model/input_error_message.hpp"
 
 namespace collverify {
 namespace {
@@ -28,15 +29,7 @@ testing::AssertionResult mentions(const std::string& message, const std::string&
   return testing::AssertionFailure() << "message \"" << message << "\" lacks \"" << part << "\"";
 }
 
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+std::string error_of(auto&& f) { return test_support::input_error_message(f); }
 
 // (p, r, k, table) of every entry where the plugin differs from the built-in construction.
 using Difference = std::tuple<std::int64_t, std::int64_t, int, std::string>;
